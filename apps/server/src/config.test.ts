@@ -1,0 +1,54 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "./config.js";
+
+const tempDir = () => mkdtempSync(path.join(os.tmpdir(), "vaki-config-"));
+
+describe("configuration", () => {
+  it("works with no settings at all: port 3000, SQLite in ./data", () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.port).toBe(3000);
+    expect(config.shopName).toBe("VAKI");
+    expect(config.database).toEqual({ kind: "sqlite", file: path.join(dataDir, "shop.db") });
+    expect(config.publicUrl).toBe("http://localhost:3000");
+  });
+
+  it("resolves a relative data folder from where npm was invoked, not the workspace folder", () => {
+    const root = tempDir();
+    const config = loadConfig({ DATA_DIR: "./data", INIT_CWD: root });
+    expect(config.dataDir).toBe(path.join(root, "data"));
+  });
+
+  it("selects PostgreSQL from a postgres:// DATABASE_URL", () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: "postgres://shop@db:5432/shop" });
+    expect(config.database).toEqual({ kind: "postgres", url: "postgres://shop@db:5432/shop" });
+  });
+
+  it("generates the token secret once and keeps it in the data folder", () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).secrets.jwt;
+    const second = loadConfig({ DATA_DIR: dataDir }).secrets.jwt;
+    expect(first).toHaveLength(64);
+    expect(second).toBe(first);
+    expect(JSON.parse(readFileSync(path.join(dataDir, "secrets.json"), "utf8"))).toEqual({ jwt: first });
+    expect(loadConfig({ DATA_DIR: tempDir() }).secrets.jwt).not.toBe(first);
+  });
+
+  it("prefers a secret given in the environment", () => {
+    const secret = "x".repeat(40);
+    expect(loadConfig({ DATA_DIR: tempDir(), JWT_SECRET: secret }).secrets.jwt).toBe(secret);
+  });
+
+  it("delivers the outbox every second by default; 0 turns its worker off", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).outboxIntervalMs).toBe(1_000);
+    expect(loadConfig({ DATA_DIR: tempDir(), OUTBOX_INTERVAL_MS: "0" }).outboxIntervalMs).toBe(0);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), OUTBOX_INTERVAL_MS: "-5" })).toThrow(/OUTBOX_INTERVAL_MS/);
+  });
+
+  it("names every invalid setting", () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), PORT: "http", LOG_LEVEL: "loud" })).toThrow(/PORT[\s\S]*LOG_LEVEL/);
+  });
+});

@@ -1,0 +1,240 @@
+import { createHmac, randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const booleanFromEnv = z
+  .enum(["true", "false", "1", "0", "yes", "no", ""])
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+/** Every setting of the shop, read from the environment, each with a working default. */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Public address of the shop, used in e-mail links and payment redirects. */
+  PUBLIC_URL: z.url().optional(),
+  SHOP_NAME: z.string().min(1).default("VAKI"),
+  DATA_DIR: z.string().default("./data"),
+  /** postgres://... selects PostgreSQL; empty means the SQLite file DATA_DIR/shop.db. */
+  DATABASE_URL: z.string().optional(),
+  /** Folder of the built storefront; empty disables static serving. */
+  WEB_DIST_DIR: z.string().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Load the demo catalogue when the database has no products. */
+  SEED_ON_START: booleanFromEnv.default(true),
+  /** Number of products of the generated catalogue; empty means the hand-written demo set. */
+  SEED_SCALE: z.coerce.number().int().min(1).max(200_000).optional(),
+  /** Secret used to sign access tokens; generated and kept in DATA_DIR when not given. */
+  JWT_SECRET: z.string().min(32).optional(),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  REDIS_URL: z.string().optional(),
+  /** smtp://user:pass@host:587 or smtps://...; empty writes each e-mail as an .eml file under DATA_DIR/mail. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
+  /** Sender of the shop's e-mail; defaults to "<SHOP_NAME> <hello@vaki.local>". */
+  MAIL_FROM: z.string().min(3).optional(),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  /** On SIGTERM, how long requests in flight may take before the process exits anyway (ms). */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** How often each process checks whether another one changed the catalogue (ms). */
+  CATALOGUE_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
+  /** Minutes an unpaid order holds its stock before the sweep gives it back. */
+  STOCK_HOLD_MINUTES: z.coerce.number().int().min(1).max(1_440).default(30),
+  /** How often each process looks for expired stock holds (ms); 0 turns the sweep off. */
+  HOLD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /** How often each process delivers due outbox rows: e-mails, shipments, refunds (ms); 0 turns the worker off. */
+  OUTBOX_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1_000),
+  /** Hosted payment checkout: the built-in sandbox page, or Shiprocket Checkout (docs/providers.md). */
+  PAYMENT_PROVIDER: z.enum(["sandbox", "shiprocket"]).default("sandbox"),
+  /** Signs the sandbox payment page's webhooks; empty derives one from the token secret. */
+  SANDBOX_PAYMENT_SECRET: z.string().min(16).optional(),
+  SHIPROCKET_CHECKOUT_API_URL: z.url().default("https://checkout-api.shiprocket.com"),
+  SHIPROCKET_CHECKOUT_API_KEY: z.string().min(1).optional(),
+  SHIPROCKET_CHECKOUT_SECRET: z.string().min(1).optional(),
+  /** "Header-Name:value" that Shiprocket Checkout sends with each webhook (set in its dashboard). */
+  SHIPROCKET_CHECKOUT_WEBHOOK_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+:.+$/, "must be Header-Name:value")
+    .optional(),
+  /** Shipments and tracking: the built-in sandbox courier, or Shiprocket's v1 external API. */
+  SHIPPING_PROVIDER: z.enum(["sandbox", "shiprocket"]).default("sandbox"),
+  /** How long the sandbox courier takes per tracking step (AWB assigned → ... → delivered). */
+  SANDBOX_COURIER_MINUTES_PER_STEP: z.coerce.number().positive().max(10_080).default(5),
+  SHIPROCKET_API_URL: z.url().default("https://apiv2.shiprocket.in/v1/external"),
+  /** Shiprocket API user (Settings → API → Add New API User), not the main login. */
+  SHIPROCKET_EMAIL: z.string().min(1).optional(),
+  SHIPROCKET_PASSWORD: z.string().min(1).optional(),
+  /** Exact name of the pickup address in Shiprocket. */
+  SHIPROCKET_PICKUP_LOCATION: z.string().min(1).default("Primary"),
+  SHIPROCKET_PICKUP_PINCODE: z
+    .string()
+    .regex(/^[1-9]\d{5}$/, "must be a 6-digit pincode")
+    .optional(),
+});
+
+export type ConfigInput = z.input<typeof configSchema>;
+
+export interface Config {
+  env: "development" | "production" | "test";
+  host: string;
+  port: number;
+  publicUrl: string;
+  shopName: string;
+  dataDir: string;
+  database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string; schema?: string };
+  webDistDir: string | undefined;
+  logLevel: string;
+  seedOnStart: boolean;
+  seedScale: number | undefined;
+  secrets: { jwt: string };
+  trustProxy: boolean;
+  redisUrl: string | undefined;
+  mail: { smtpUrl: string | undefined; from: string };
+  bodyLimitBytes: number;
+  cataloguePollMs: number;
+  shutdownTimeoutMs: number;
+  stockHoldMinutes: number;
+  holdSweepIntervalMs: number;
+  outboxIntervalMs: number;
+  payment: {
+    provider: "sandbox" | "shiprocket";
+    sandbox: { secret: string };
+    shiprocket: {
+      apiUrl: string;
+      apiKey: string | undefined;
+      secret: string | undefined;
+      /** Header name (lower case) and value Shiprocket Checkout's webhooks carry. */
+      webhookHeader: { name: string; value: string } | undefined;
+    };
+  };
+  shipping: {
+    provider: "sandbox" | "shiprocket";
+    sandbox: { minutesPerStep: number };
+    shiprocket: {
+      apiUrl: string;
+      email: string | undefined;
+      password: string | undefined;
+      pickupLocation: string;
+      pickupPincode: string | undefined;
+    };
+  };
+}
+
+const emptyToUndefined = (env: Record<string, string | undefined>) =>
+  Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+
+/** Reads a secret from the environment, else from DATA_DIR/secrets.json, else creates one there. */
+function loadOrCreateSecret(dataDir: string, name: string, given: string | undefined): string {
+  if (given) return given;
+  const file = path.join(dataDir, "secrets.json");
+  const stored: Record<string, string> = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {};
+  const existing = stored[name];
+  if (existing) return existing;
+  const created = randomBytes(48).toString("base64url");
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify({ ...stored, [name]: created }, null, 2), { mode: 0o600 });
+  return created;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(emptyToUndefined(env));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+  }
+  const c = parsed.data;
+  const missing = missingProviderSettings(c);
+  if (missing.length > 0) throw new Error(`Invalid configuration:\n  ${missing.join("\n  ")}`);
+  // npm runs workspace scripts inside apps/server; INIT_CWD is where the user typed the command,
+  // so `npm start` at the repository root keeps its data in ./data there.
+  const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), c.DATA_DIR);
+  const databaseUrl = c.DATABASE_URL;
+  const jwtSecret = loadOrCreateSecret(dataDir, "jwt", c.JWT_SECRET);
+  return {
+    env: c.NODE_ENV,
+    host: c.HOST,
+    port: c.PORT,
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
+    shopName: c.SHOP_NAME,
+    dataDir,
+    database:
+      databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)
+        ? { kind: "postgres", url: databaseUrl }
+        : {
+            kind: "sqlite",
+            file: databaseUrl?.startsWith("file:") ? databaseUrl.slice(5) : path.join(dataDir, "shop.db"),
+          },
+    webDistDir: c.WEB_DIST_DIR ? path.resolve(env.INIT_CWD ?? process.cwd(), c.WEB_DIST_DIR) : undefined,
+    logLevel: c.LOG_LEVEL,
+    seedOnStart: c.SEED_ON_START,
+    seedScale: c.SEED_SCALE,
+    secrets: { jwt: jwtSecret },
+    trustProxy: c.TRUST_PROXY,
+    redisUrl: c.REDIS_URL,
+    mail: { smtpUrl: c.SMTP_URL, from: c.MAIL_FROM ?? `${c.SHOP_NAME} <hello@vaki.local>` },
+    bodyLimitBytes: c.BODY_LIMIT_BYTES,
+    cataloguePollMs: c.CATALOGUE_POLL_MS,
+    shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
+    stockHoldMinutes: c.STOCK_HOLD_MINUTES,
+    holdSweepIntervalMs: c.HOLD_SWEEP_INTERVAL_MS,
+    outboxIntervalMs: c.OUTBOX_INTERVAL_MS,
+    payment: paymentSettings(c, jwtSecret),
+    shipping: shippingSettings(c),
+  };
+}
+
+/** Settings a selected provider cannot work without: named at start-up, not at the first order. */
+function missingProviderSettings(c: z.infer<typeof configSchema>): string[] {
+  const required: [boolean, string, (keyof typeof c)[]][] = [
+    [
+      c.PAYMENT_PROVIDER === "shiprocket",
+      "PAYMENT_PROVIDER=shiprocket",
+      ["SHIPROCKET_CHECKOUT_API_KEY", "SHIPROCKET_CHECKOUT_SECRET"],
+    ],
+    [
+      c.SHIPPING_PROVIDER === "shiprocket",
+      "SHIPPING_PROVIDER=shiprocket",
+      ["SHIPROCKET_EMAIL", "SHIPROCKET_PASSWORD", "SHIPROCKET_PICKUP_PINCODE"],
+    ],
+  ];
+  return required.flatMap(([selected, because, names]) =>
+    selected ? names.filter((name) => !c[name]).map((name) => `${name}: required when ${because}`) : [],
+  );
+}
+
+function paymentSettings(c: z.infer<typeof configSchema>, jwtSecret: string): Config["payment"] {
+  const [headerName, headerValue] = c.SHIPROCKET_CHECKOUT_WEBHOOK_HEADER?.split(/:(.*)/s) ?? [];
+  return {
+    provider: c.PAYMENT_PROVIDER,
+    sandbox: {
+      // Derived under its own label: no new secret file, and never the token-signing key itself.
+      secret:
+        c.SANDBOX_PAYMENT_SECRET ??
+        createHmac("sha256", jwtSecret).update("vaki:sandbox-payment-webhook").digest("base64url"),
+    },
+    shiprocket: {
+      apiUrl: c.SHIPROCKET_CHECKOUT_API_URL.replace(/\/$/, ""),
+      apiKey: c.SHIPROCKET_CHECKOUT_API_KEY,
+      secret: c.SHIPROCKET_CHECKOUT_SECRET,
+      webhookHeader:
+        headerName && headerValue ? { name: headerName.trim().toLowerCase(), value: headerValue.trim() } : undefined,
+    },
+  };
+}
+
+function shippingSettings(c: z.infer<typeof configSchema>): Config["shipping"] {
+  return {
+    provider: c.SHIPPING_PROVIDER,
+    sandbox: { minutesPerStep: c.SANDBOX_COURIER_MINUTES_PER_STEP },
+    shiprocket: {
+      apiUrl: c.SHIPROCKET_API_URL.replace(/\/$/, ""),
+      email: c.SHIPROCKET_EMAIL,
+      password: c.SHIPROCKET_PASSWORD,
+      pickupLocation: c.SHIPROCKET_PICKUP_LOCATION,
+      pickupPincode: c.SHIPROCKET_PICKUP_PINCODE,
+    },
+  };
+}

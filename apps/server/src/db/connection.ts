@@ -1,0 +1,60 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import type { Config } from "../config.js";
+import type { Database } from "./schema.js";
+
+export type Db = Kysely<Database>;
+export type Dialect = "sqlite" | "postgres";
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// PostgreSQL returns int8 and numeric as strings by default; our counts and sums fit in a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
+
+export interface OpenOptions {
+  /** Called with the SQL of every statement run; tests count statements with it. */
+  onQuery?: (sql: string) => void;
+}
+
+export function openDatabase(database: Config["database"], options: OpenOptions = {}): DatabaseHandle {
+  const log = options.onQuery
+    ? (event: { level: string; query: { sql: string } }) => {
+        if (event.level === "query") options.onQuery?.(event.query.sql);
+      }
+    : undefined;
+  if (database.kind === "postgres") {
+    const pool = new pg.Pool({
+      connectionString: database.url,
+      max: 10,
+      ...(database.schema ? { options: `-c search_path=${database.schema}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
+    return { db, dialect: "postgres", close: () => db.destroy() };
+  }
+  if (database.file !== ":memory:") mkdirSync(path.dirname(database.file), { recursive: true });
+  const sqlite = new SqliteDatabase(database.file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("synchronous = NORMAL");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), ...(log ? { log } : {}) });
+  return { db, dialect: "sqlite", close: () => db.destroy() };
+}
+
+/** Answers whether the database takes a trivial query. */
+export async function pingDatabase(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

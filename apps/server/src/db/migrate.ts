@@ -1,0 +1,44 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from "kysely";
+import type { Dialect } from "./connection.js";
+import { catalogueTables } from "./migrations/0001-catalogue.js";
+import { accountTables } from "./migrations/0002-accounts.js";
+import { cartAndOrderTables } from "./migrations/0003-cart-orders.js";
+import { checkoutAndFulfilmentTables } from "./migrations/0004-checkout-fulfilment.js";
+
+/** Migrations in order; each gets the dialect so both engines end with equivalent schemas. */
+export type DialectMigration = (dialect: Dialect) => Migration;
+
+const migrations: Record<string, DialectMigration> = {
+  "0001-catalogue": catalogueTables,
+  "0002-accounts": accountTables,
+  "0003-cart-orders": cartAndOrderTables,
+  "0004-checkout-fulfilment": checkoutAndFulfilmentTables,
+};
+
+class InCodeMigrations implements MigrationProvider {
+  constructor(private readonly dialect: Dialect) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return Object.fromEntries(Object.entries(migrations).map(([name, make]) => [name, make(this.dialect)]));
+  }
+}
+
+/**
+ * Applies the migrations not yet applied. On PostgreSQL the migrator's own bookkeeping tables
+ * go into `schema` when one is given (Kysely otherwise finds them in any schema of the database,
+ * which breaks a second shop, or test, in another schema of the same database).
+ */
+export async function migrateToLatest(
+  // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema.
+  db: Kysely<any>,
+  dialect: Dialect,
+  schema?: string,
+): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: new InCodeMigrations(dialect),
+    ...(dialect === "postgres" && schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

@@ -1,0 +1,408 @@
+import type { OrderStatus, PaymentStatus } from "@vaki/contract/orders";
+import type { Generated } from "kysely";
+
+/**
+ * Table types of the shop's database. Both engines store the same shapes:
+ * booleans as 0/1 integers, timestamps as ISO-8601 UTC text, money as integer paise,
+ * structured values (specifications, attributes) as JSON text.
+ */
+export interface CategoriesTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  parent_id: number | null;
+  description: string | null;
+  /** One-line hook of a character category. */
+  tagline: string | null;
+  /** Signature colour of a character category (#rrggbb). */
+  accent_color: string | null;
+  image_url: string | null;
+  is_active: Generated<number>;
+  display_order: Generated<number>;
+  /** JSON array of 0-based positions dropped from the category card's image slider (spec: storefront §5). */
+  excluded_image_positions: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  /** Base price in paise; variants may override it. */
+  price: number;
+  /** Sanitised HTML. */
+  description_html: Generated<string>;
+  /** JSON array of { name, value }. */
+  specifications: Generated<string>;
+  /** Sanitised HTML. */
+  delivery_info_html: Generated<string>;
+  is_featured: Generated<number>;
+  is_active: Generated<number>;
+  /** Higher sells more; drives sort=popular. */
+  popularity: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductImagesTable {
+  id: Generated<number>;
+  product_id: number;
+  url: string;
+  alt: Generated<string>;
+  display_order: Generated<number>;
+  is_primary: Generated<number>;
+}
+
+export interface CategoryProductsTable {
+  category_id: number;
+  product_id: number;
+}
+
+export interface VariantsTable {
+  id: Generated<number>;
+  product_id: number;
+  sku: string;
+  /** Price in paise. */
+  price: number;
+  stock_quantity: Generated<number>;
+  size: string | null;
+  color: string | null;
+  theme: string | null;
+  story_description: string | null;
+  is_active: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Key-value facts about the database itself, such as the catalogue version. */
+export interface ShopStateTable {
+  key: string;
+  value: string;
+}
+
+export type UserRoleColumn = "customer" | "admin";
+
+export interface UsersTable {
+  /** crypto.randomUUID(), opaque to clients. */
+  id: string;
+  name: string;
+  /** Trimmed and lower-cased. */
+  email: string;
+  /** E.164, +91XXXXXXXXXX by default. */
+  mobile: string | null;
+  /** argon2id PHC string. */
+  password_hash: string;
+  role: UserRoleColumn;
+  /** YYYY-MM-DD. */
+  birthday: string | null;
+  /** JSON object of the stored preferences; defaults fill the gaps. */
+  preferences: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One login: lives at most 8 hours from created_at, whatever the refreshes. */
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  last_refreshed_at: string | null;
+}
+
+/** Refresh tokens are stored only as SHA-256 hashes; a used one presented again revokes its session. */
+export interface RefreshTokensTable {
+  token_hash: string;
+  session_id: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+export interface PasswordResetTokensTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface ClubMembersTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  /** +91XXXXXXXXXX. */
+  phone: string;
+  user_id: string | null;
+  created_at: string;
+}
+
+/** Fixed-window counters shared by every server process (when Redis is not configured). */
+export interface RateLimitsTable {
+  key: string;
+  window_start: string;
+  expires_at: string;
+  count: number;
+}
+
+/** A cart of a logged-in user or of a guest session (exactly one of the two). */
+export interface CartsTable {
+  /** crypto.randomUUID(). */
+  id: string;
+  user_id: string | null;
+  /** A v4 UUID the storefront keeps for a guest, lower-cased. */
+  guest_session_id: string | null;
+  /** Code of the promotion applied to the cart, if any. */
+  promo_code: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One line per variant (unique cart_id + variant_id); quantity 1-10. Prices are read from the catalogue. */
+export interface CartItemsTable {
+  id: Generated<number>;
+  cart_id: string;
+  product_id: number;
+  variant_id: number;
+  quantity: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export type PromotionKindColumn = "percentage" | "fixed";
+
+export interface PromotionsTable {
+  id: Generated<number>;
+  /** Upper-case, unique. */
+  code: string;
+  description: string;
+  kind: PromotionKindColumn;
+  /** Percent (1-100) for percentage codes, paise for fixed ones. */
+  value: number;
+  first_order_only: number;
+  starts_at: string | null;
+  ends_at: string | null;
+  usage_limit: number | null;
+  /** Orders holding the code (reserved at order creation, given back when an unpaid order is cancelled). */
+  times_used: Generated<number>;
+  active: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrdersTable {
+  /** crypto.randomUUID(): order ids must not be guessable. */
+  id: string;
+  /** Human-friendly, e.g. VK-100023. */
+  order_number: string;
+  user_id: string | null;
+  guest_session_id: string | null;
+  cart_id: string | null;
+  /** SHA-256 (hex) of the guest's order secret; null for users' orders. */
+  order_secret_hash: string | null;
+  status: OrderStatus;
+  payment_status: PaymentStatus;
+  currency: string;
+  subtotal: number;
+  discount_amount: number;
+  tax_amount: number;
+  shipping_amount: number;
+  total: number;
+  promo_code: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
+  shipping_method: string | null;
+  /** JSON text. */
+  shipping_address: string | null;
+  /** JSON text. */
+  billing_address: string | null;
+  tracking_number: string | null;
+  shiprocket_order_id: string | null;
+  hold_expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+  /** Courier of the shipment, once an AWB is assigned (0004). */
+  courier_name: Generated<string | null>;
+  /** ORDER code scheme: the courier's last known status of the shipment (0004). */
+  courier_status_code: Generated<number | null>;
+  /** When the order reached each status (0004); the timeline's `at`. */
+  confirmed_at: Generated<string | null>;
+  processing_at: Generated<string | null>;
+  shipped_at: Generated<string | null>;
+  delivered_at: Generated<string | null>;
+  cancelled_at: Generated<string | null>;
+  /** Something the shop owner should look at (a reused first-order code, an unserviceable address). */
+  review_note: Generated<string | null>;
+}
+
+/** What was bought, copied from the catalogue when the order was created. */
+export interface OrderItemsTable {
+  id: Generated<number>;
+  order_id: string;
+  product_id: number;
+  variant_id: number;
+  sku: string;
+  product_name: string;
+  image_url: string | null;
+  size: string | null;
+  color: string | null;
+  unit_price: number;
+  quantity: number;
+  line_total: number;
+}
+
+export interface OrderNumbersTable {
+  number: Generated<number>;
+  order_id: string;
+  created_at: string;
+}
+
+export type StockHoldStatusColumn = "HELD" | "SOLD" | "RELEASED" | "RETURNED";
+
+/** Stock taken from variants.stock_quantity for an order (decision 0004). */
+export interface StockHoldsTable {
+  id: Generated<number>;
+  order_id: string;
+  variant_id: number;
+  quantity: number;
+  status: StockHoldStatusColumn;
+  created_at: string;
+  expires_at: string;
+  updated_at: string;
+}
+
+/** One hosted-checkout session at a gateway for an order (several when the shopper starts again). */
+export interface PaymentsTable {
+  /** crypto.randomUUID(). */
+  id: string;
+  order_id: string;
+  provider: string;
+  /** The gateway's id of the checkout (`oid` of the return redirect); unique. */
+  checkout_id: string;
+  token: string;
+  token_expires_at: string;
+  /** What the gateway said of this checkout, in the order's payment-status words. */
+  status: PaymentStatus;
+  /** Paise asked for (the order's total). */
+  amount: number;
+  currency: string;
+  payment_type: "PREPAID" | "CASH_ON_DELIVERY" | null;
+  payment_id: string | null;
+  gateway_transaction_id: string | null;
+  /** JSON text: the gateway's own answer. */
+  raw: string | null;
+  /** Why this payment was not applied and needs a person (amount differs, another order...). */
+  review_reason: string | null;
+  refund_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The one shipment of an order at the courier platform (a row is first a claim, then filled in). */
+export interface ShipmentsTable {
+  order_id: string;
+  provider: string;
+  payment_method: "Prepaid" | "COD";
+  provider_order_id: string | null;
+  shipment_id: string | null;
+  awb: string | null;
+  courier_id: number | null;
+  courier_name: string | null;
+  /** ORDER code scheme. */
+  status_code: number | null;
+  pickup_requested_at: string | null;
+  created_at: string;
+  updated_at: string;
+  cancelled_at: string | null;
+}
+
+/** The sandbox gateway's sessions (providers/payment/sandbox-checkout-store.ts). */
+export interface SandboxCheckoutsTable {
+  checkout_id: string;
+  token: string;
+  order_json: string;
+  status: "INITIATED" | "SUCCESS" | "FAILED";
+  payment_type: string | null;
+  method: string | null;
+  payment_id: string | null;
+  gateway_transaction_id: string | null;
+  email: string | null;
+  phone: string | null;
+  shipping_address: string | null;
+  billing_address: string | null;
+  /** JSON array. */
+  refunds: string;
+  created_at: string;
+  expires_at: string;
+  completed_at: string | null;
+  version: number;
+}
+
+/** The sandbox courier's shipments (providers/shipping/sandbox-shipment-store.ts). */
+export interface SandboxShipmentsTable {
+  shipment_id: string;
+  provider_order_id: string;
+  order_id: string;
+  order_number: string;
+  created_at: string;
+  payment_method: string;
+  weight_grams: number;
+  region: string;
+  destination_city: string;
+  destination_pincode: string;
+  consignee_name: string;
+  awb: string | null;
+  courier_id: number | null;
+  courier_name: string | null;
+  awb_assigned_at: string | null;
+  pickup_requested_at: string | null;
+  cancelled_at: string | null;
+  version: number;
+}
+
+export type OutboxStatusColumn = "PENDING" | "RUNNING" | "DONE" | "FAILED";
+
+/** Side effects of committed changes, delivered by the outbox worker (decision 0005). */
+export interface OutboxTable {
+  id: Generated<number>;
+  kind: string;
+  /** JSON text. */
+  payload: string;
+  dedupe_key: string;
+  status: OutboxStatusColumn;
+  attempts: number;
+  next_attempt_at: string;
+  locked_until: string | null;
+  locked_by: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Database {
+  categories: CategoriesTable;
+  products: ProductsTable;
+  product_images: ProductImagesTable;
+  category_products: CategoryProductsTable;
+  variants: VariantsTable;
+  shop_state: ShopStateTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  club_members: ClubMembersTable;
+  rate_limits: RateLimitsTable;
+  carts: CartsTable;
+  cart_items: CartItemsTable;
+  promotions: PromotionsTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  order_numbers: OrderNumbersTable;
+  stock_holds: StockHoldsTable;
+  payments: PaymentsTable;
+  shipments: ShipmentsTable;
+  sandbox_checkouts: SandboxCheckoutsTable;
+  sandbox_shipments: SandboxShipmentsTable;
+  outbox: OutboxTable;
+}

@@ -1,0 +1,262 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { accountMessages } from "@vaki/contract/messages";
+import { Redis } from "ioredis";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { login, newCustomer, register } from "../../../test/helpers/accounts.js";
+import { createTestDatabase, type TestDatabase, testEngine } from "../../../test/helpers/database.js";
+import { createSharedTestDatabase, type SharedTestDatabase } from "../../../test/helpers/shared-database.js";
+import { type App, buildApp } from "../../app.js";
+import { loadConfig } from "../../config.js";
+import { ManualClock } from "../clock.js";
+import { DatabaseRateLimiter } from "./database-rate-limiter.js";
+import { failOpen, type RateLimiter, type RateLimitRule } from "./rate-limiter.js";
+import { RedisRateLimiter } from "./redis-rate-limiter.js";
+
+const rule: RateLimitRule = { name: "test-rule", limit: 3, windowMs: 60_000 };
+
+describe(`the database rate limiter (${testEngine})`, () => {
+  let database: TestDatabase;
+  let clock: ManualClock;
+  let limiter: DatabaseRateLimiter;
+
+  beforeEach(async () => {
+    database = await createTestDatabase();
+    clock = new ManualClock();
+    limiter = new DatabaseRateLimiter(database.db, clock, () => 1);
+  });
+  afterEach(async () => database.destroy());
+
+  it("counts hits per subject and limits above the rule's limit until the window ends", async () => {
+    const counts = [];
+    for (let i = 0; i < 4; i += 1) counts.push(await limiter.hit(rule, "riya@example.com"));
+    expect(counts.map((s) => [s.count, s.limited])).toEqual([
+      [1, false],
+      [2, false],
+      [3, false],
+      [4, true],
+    ]);
+    expect(counts[3]?.retryAfterMs).toBe(60_000);
+    expect((await limiter.hit(rule, "arjun@example.com")).count).toBe(1);
+
+    clock.advance(45_000);
+    expect((await limiter.peek(rule, "riya@example.com")).retryAfterMs).toBe(15_000);
+    clock.advance(15_000);
+    expect(await limiter.hit(rule, "riya@example.com")).toEqual({ count: 1, limited: false, retryAfterMs: 60_000 });
+  });
+
+  it("peeks without counting and forgets a subject on reset", async () => {
+    await limiter.hit(rule, "203.0.113.1");
+    await limiter.hit(rule, "203.0.113.1");
+    expect((await limiter.peek(rule, "203.0.113.1")).count).toBe(2);
+    expect((await limiter.peek(rule, "203.0.113.1")).count).toBe(2);
+    await limiter.reset(rule, "203.0.113.1");
+    expect(await limiter.peek(rule, "203.0.113.1")).toEqual({ count: 0, limited: false, retryAfterMs: 0 });
+  });
+
+  it("stores hashed subjects, never the e-mail itself, and sweeps ended windows", async () => {
+    await limiter.hit(rule, "riya@example.com");
+    const rows = await database.db.selectFrom("rate_limits").select("key").execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.key).toMatch(/^test-rule:[A-Za-z0-9_-]{32}$/);
+    clock.advance(60_000);
+    expect(await limiter.sweepExpired()).toBe(1);
+  });
+});
+
+describe(`the database rate limiter shared by two connections (${testEngine})`, () => {
+  let shared: SharedTestDatabase;
+  beforeAll(async () => {
+    shared = await createSharedTestDatabase(2);
+  });
+  afterAll(async () => shared.destroy());
+
+  it("counts concurrent hits from both connections exactly once each", async () => {
+    const clock = new ManualClock();
+    const [first, second] = shared.handles.map((h) => new DatabaseRateLimiter(h.db, clock, () => 1));
+    const hits = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? first! : second!).hit(rule, "shared-subject")),
+    );
+    expect(hits.map((h) => h.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    expect(hits.filter((h) => h.limited)).toHaveLength(40 - rule.limit);
+  });
+});
+
+describe(`login limits across two server processes sharing one database (${testEngine})`, () => {
+  let shared: SharedTestDatabase;
+  let apps: App[];
+  let dataDir: string;
+
+  beforeAll(async () => {
+    shared = await createSharedTestDatabase(2);
+    dataDir = mkdtempSync(path.join(os.tmpdir(), "vaki-data-"));
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", NODE_ENV: "test" });
+    const clock = new ManualClock();
+    apps = await Promise.all(shared.handles.map((database) => buildApp({ config, database, clock })));
+  });
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => app.close()));
+    await shared.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("locks an account after 5 failed logins in total, however they are spread over the processes", async () => {
+    const [a, b] = apps as [App, App];
+    const customer = newCustomer();
+    expect((await register(a, customer)).statusCode).toBe(201);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const app = attempt % 2 === 0 ? a : b;
+      const response = await login(app, { emailOrPhone: customer.email, password: `Wrong-pass-${attempt}` });
+      expect(response.statusCode).toBe(401);
+    }
+    for (const app of [a, b]) {
+      const response = await login(app, { emailOrPhone: customer.email, password: customer.password });
+      expect(response.statusCode).toBe(429);
+      expect(response.json().message).toBe(accountMessages.tooManyLoginAttempts);
+      expect(Number(response.headers["retry-after"])).toBeGreaterThan(0);
+    }
+  });
+
+  it("limits one address to 20 failed logins over every account and every process", async () => {
+    const [a, b] = apps as [App, App];
+    const remoteAddress = "198.51.100.20";
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const app = attempt % 2 === 0 ? a : b;
+      const response = await login(
+        app,
+        { emailOrPhone: `guess${attempt}@example.com`, password: "Wrong-pass-1" },
+        { remoteAddress },
+      );
+      expect(response.statusCode).toBe(401);
+    }
+    const blocked = await login(
+      b,
+      { emailOrPhone: "guess99@example.com", password: "Wrong-pass-1" },
+      { remoteAddress },
+    );
+    expect(blocked.statusCode).toBe(429);
+    const elsewhere = await login(a, { emailOrPhone: "guess99@example.com", password: "Wrong-pass-1" });
+    expect(elsewhere.statusCode).toBe(401);
+  });
+
+  it("clears an account's failures on a successful login", async () => {
+    const [a, b] = apps as [App, App];
+    const customer = newCustomer();
+    await register(a, customer);
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      await login(b, { emailOrPhone: customer.email, password: "Wrong-pass-1" }, { remoteAddress: "192.0.2.1" });
+    }
+    expect((await login(a, { emailOrPhone: customer.email, password: customer.password })).statusCode).toBe(200);
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      const response = await login(
+        a,
+        { emailOrPhone: customer.email, password: "Wrong-pass-1" },
+        { remoteAddress: "192.0.2.2" },
+      );
+      expect(response.statusCode).toBe(401);
+    }
+  });
+});
+
+describe("a rate limiter whose store is down", () => {
+  it("lets requests through and logs the failure instead of refusing every login", async () => {
+    const broken: RateLimiter = {
+      hit: async () => {
+        throw new Error("ECONNREFUSED");
+      },
+      peek: async () => {
+        throw new Error("ECONNREFUSED");
+      },
+      reset: async () => {
+        throw new Error("ECONNREFUSED");
+      },
+      close: async () => {},
+    };
+    const logged: string[] = [];
+    const log = { info() {}, warn() {}, error: (_: object, message?: string) => void logged.push(message ?? "") };
+    const limiter = failOpen(broken, log);
+    expect(await limiter.hit(rule, "x")).toEqual({ count: 0, limited: false, retryAfterMs: 0 });
+    expect((await limiter.peek(rule, "x")).limited).toBe(false);
+    await limiter.reset(rule, "x");
+    expect(logged).toHaveLength(3);
+    expect(logged[0]).toContain("letting the request through");
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL;
+
+// Needs a Redis server: CI exports TEST_REDIS_URL (see .ci/run); without one there is nothing to test against.
+describe.skipIf(!redisUrl)(
+  "the Redis rate limiter (skipped unless TEST_REDIS_URL or REDIS_URL names a Redis server)",
+  () => {
+    const prefix = `vaki-test:${process.pid}:${Date.now()}:`;
+    let connections: Redis[];
+    let limiters: RedisRateLimiter[];
+
+    beforeAll(() => {
+      connections = [new Redis(redisUrl!), new Redis(redisUrl!)];
+      limiters = connections.map((redis) => new RedisRateLimiter(redis, prefix));
+    });
+    afterAll(async () => {
+      const keys = await connections[0]!.keys(`${prefix}*`);
+      if (keys.length > 0) await connections[0]!.del(...keys);
+      await Promise.all(limiters.map((limiter) => limiter.close()));
+    });
+
+    it("counts hits, limits above the limit and reports the time left in the window", async () => {
+      const [limiter] = limiters as [RedisRateLimiter];
+      const states = [];
+      for (let i = 0; i < 4; i += 1) states.push(await limiter.hit(rule, "riya@example.com"));
+      expect(states.map((s) => [s.count, s.limited])).toEqual([
+        [1, false],
+        [2, false],
+        [3, false],
+        [4, true],
+      ]);
+      expect(states[3]?.retryAfterMs).toBeGreaterThan(55_000);
+      expect(states[3]?.retryAfterMs).toBeLessThanOrEqual(60_000);
+      const peeked = await limiter.peek(rule, "riya@example.com");
+      expect(peeked.count).toBe(4);
+      expect((await limiter.peek(rule, "riya@example.com")).count).toBe(4);
+      await limiter.reset(rule, "riya@example.com");
+      expect(await limiter.peek(rule, "riya@example.com")).toEqual({ count: 0, limited: false, retryAfterMs: 0 });
+    });
+
+    it("shares one count between connections under concurrent hits", async () => {
+      const hits = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => limiters[i % 2]!.hit(rule, "shared-subject")),
+      );
+      expect(hits.map((h) => h.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    });
+
+    it("ends the window on Redis's clock", async () => {
+      const short: RateLimitRule = { name: "short", limit: 1, windowMs: 150 };
+      const [limiter] = limiters as [RedisRateLimiter];
+      await limiter.hit(short, "x");
+      expect((await limiter.hit(short, "x")).limited).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      expect((await limiter.hit(short, "x")).count).toBe(1);
+    });
+
+    it("backs the shop's login limit when REDIS_URL is set", async () => {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), "vaki-data-"));
+      const database = await createTestDatabase();
+      const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", NODE_ENV: "test", REDIS_URL: redisUrl! });
+      const app = await buildApp({ config, database });
+      try {
+        const customer = newCustomer();
+        await register(app, customer);
+        for (let attempt = 0; attempt < 5; attempt += 1) {
+          await login(app, { emailOrPhone: customer.email, password: "Wrong-pass-1" });
+        }
+        expect((await login(app, { emailOrPhone: customer.email, password: customer.password })).statusCode).toBe(429);
+        expect(await database.db.selectFrom("rate_limits").selectAll().execute()).toEqual([]);
+      } finally {
+        await app.close();
+        await database.destroy();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
+  },
+);

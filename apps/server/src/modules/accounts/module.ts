@@ -1,0 +1,48 @@
+import type { Config } from "../../config.js";
+import type { Db } from "../../db/connection.js";
+import type { Clock } from "../../lib/clock.js";
+import type { Logger } from "../../lib/logger.js";
+import type { RateLimiter } from "../../lib/rate-limit/rate-limiter.js";
+import { CsrfProtection } from "../../plugins/csrf.js";
+import type { Mailer } from "../../providers/mail/mailer.js";
+import { type AuthGuard, createAuthGuard } from "./auth-guard.js";
+import { PasswordResetService } from "./password-reset-service.js";
+import { AccountsRepo } from "./repo.js";
+import type { AccountRoutesDeps } from "./routes.js";
+import { AccountService } from "./service.js";
+import { SessionService } from "./session-service.js";
+import { AccessTokens } from "./tokens.js";
+
+export interface AccountsModuleDeps {
+  db: Db;
+  config: Pick<Config, "secrets" | "shopName" | "publicUrl">;
+  clock: Clock;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  log: Logger;
+}
+
+export interface AccountsModule {
+  /** requireUser / optionalUser / requireRole preHandlers for every other module's routes. */
+  auth: AuthGuard;
+  csrf: CsrfProtection;
+  accounts: AccountService;
+  sessions: SessionService;
+  routeDeps: AccountRoutesDeps;
+}
+
+/** Builds the accounts module's services once; app.ts registers its routes and hands `auth` to other modules. */
+export function createAccountsModule(deps: AccountsModuleDeps): AccountsModule {
+  const { config, clock, rateLimiter } = deps;
+  const repo = new AccountsRepo(deps.db);
+  const sessions = new SessionService(repo, clock, new AccessTokens(config.secrets.jwt, config.shopName), rateLimiter);
+  const accounts = new AccountService(repo, clock, rateLimiter);
+  const resets = new PasswordResetService(repo, clock, rateLimiter, deps.mailer, deps.log, {
+    name: config.shopName,
+    publicUrl: config.publicUrl,
+  });
+  const auth = createAuthGuard((token) => sessions.authenticate(token));
+  const secureCookies = config.publicUrl.startsWith("https://");
+  const csrf = new CsrfProtection(config.secrets.jwt, clock, secureCookies);
+  return { auth, csrf, accounts, sessions, routeDeps: { accounts, sessions, resets, auth, csrf, secureCookies } };
+}

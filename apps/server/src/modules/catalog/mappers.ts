@@ -1,0 +1,95 @@
+import type { CategoryRef, ProductDetail, ProductImage, ProductSummary, Variant } from "@vaki/contract/catalog";
+import type { ImageRecord, ProductCategoryRecord, ProductRecord, VariantRecord } from "./repo.js";
+
+export function toProductImage(row: ImageRecord): ProductImage {
+  return {
+    id: row.id,
+    imageUrl: row.url,
+    productId: row.product_id,
+    displayOrder: row.display_order,
+    primary: row.is_primary === 1,
+    alt: row.alt,
+  };
+}
+
+export function toVariant(row: VariantRecord): Variant {
+  return {
+    id: row.id,
+    sku: row.sku,
+    finalPrice: row.price,
+    inventoryQuantity: row.stock_quantity,
+    inStock: row.stock_quantity > 0,
+    attributes: { Size: row.size, Color: row.color, theme: row.theme, storyDescription: row.story_description },
+  };
+}
+
+export function toCategoryRef(row: ProductCategoryRecord): CategoryRef {
+  return { id: row.id, name: row.name, slug: row.slug, parentId: row.parent_id, imageUrl: row.image_url };
+}
+
+/** Groups batch-loaded rows by product id, keeping their order. */
+export function groupByProduct<T extends { product_id: number }>(rows: T[]): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const group = groups.get(row.product_id);
+    if (group) group.push(row);
+    else groups.set(row.product_id, [row]);
+  }
+  return groups;
+}
+
+export interface ProductParts {
+  images: ImageRecord[];
+  variants: VariantRecord[];
+  categories: ProductCategoryRecord[];
+}
+
+/** Images sorted by displayOrder, the primary first on ties (spec: storefront §5). */
+function sortImages(images: ProductImage[]): ProductImage[] {
+  return [...images].sort(
+    (a, b) => a.displayOrder - b.displayOrder || Number(b.primary) - Number(a.primary) || a.id - b.id,
+  );
+}
+
+export function toProductSummary(product: ProductRecord, parts: ProductParts): ProductSummary {
+  const images = sortImages(parts.images.map(toProductImage));
+  const variants = parts.variants.map(toVariant);
+  const primary = images.find((image) => image.primary) ?? images[0];
+  return {
+    id: product.id,
+    name: product.name,
+    slug: product.slug,
+    price: product.price,
+    currency: "INR",
+    imageUrl: primary?.imageUrl ?? null,
+    images,
+    categories: parts.categories.map(toCategoryRef),
+    variants,
+    featured: product.is_featured === 1,
+    inStock: variants.some((variant) => variant.inStock),
+    createdAt: product.created_at,
+  };
+}
+
+export function toProductDetail(product: ProductRecord, parts: ProductParts): ProductDetail {
+  return {
+    ...toProductSummary(product, parts),
+    description: product.description_html,
+    specifications: parseSpecifications(product.specifications),
+    deliveryInfo: product.delivery_info_html,
+  };
+}
+
+function parseSpecifications(json: string): { name: string; value: string }[] {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    if (!Array.isArray(parsed)) return [];
+    return parsed.flatMap((entry) =>
+      entry && typeof entry.name === "string" && typeof entry.value === "string"
+        ? [{ name: entry.name, value: entry.value }]
+        : [],
+    );
+  } catch {
+    return [];
+  }
+}

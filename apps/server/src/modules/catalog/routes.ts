@@ -1,0 +1,130 @@
+import {
+  categoriesQuerySchema,
+  categoryListSchema,
+  categoryNodeSchema,
+  categoryProductsQuerySchema,
+  categoryWithChildrenQuerySchema,
+  featuredQuerySchema,
+  productDetailSchema,
+  productKeySchema,
+  productListSchema,
+  productSummarySchema,
+  productsQuerySchema,
+  relatedQuerySchema,
+} from "@vaki/contract/catalog";
+import { successEnvelope } from "@vaki/contract/envelope";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { sendCachedAnswer } from "./http-cache.js";
+import type { CatalogService } from "./service.js";
+
+const idParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const productParam = z.object({ id: productKeySchema });
+const tags = ["catalogue"];
+
+/** Catalogue reads (spec: storefront §7). Prices are integer paise. */
+export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
+  app.get(
+    "/api/categories",
+    {
+      schema: {
+        tags,
+        summary: "Category tree with children, product counts and card images",
+        querystring: categoriesQuerySchema,
+        response: { 200: successEnvelope(categoryListSchema) },
+      },
+    },
+    // includeInactive is for admins (a later issue); anonymous callers always see active ones.
+    async (request, reply) => sendCachedAnswer(request, reply, await catalog.categories(request.query)),
+  );
+
+  app.get(
+    "/api/categories/fetch/:id",
+    {
+      schema: {
+        tags,
+        summary: "One category, with its children (characters of the Vakiverse carry their images)",
+        params: idParam,
+        querystring: categoryWithChildrenQuerySchema,
+        response: { 200: successEnvelope(categoryNodeSchema) },
+      },
+    },
+    async (request, reply) =>
+      sendCachedAnswer(
+        request,
+        reply,
+        await catalog.categoryWithChildren(request.params.id, request.query.includeChildren),
+      ),
+  );
+
+  app.get(
+    "/api/products",
+    {
+      schema: {
+        tags,
+        summary: "Products, paged, with optional filters (prices in paise)",
+        querystring: productsQuerySchema,
+        response: { 200: successEnvelope(productListSchema) },
+      },
+    },
+    async (request, reply) => sendCachedAnswer(request, reply, await catalog.listProducts(request.query)),
+  );
+
+  app.get(
+    "/api/products/featured",
+    {
+      schema: {
+        tags,
+        summary: "Featured products",
+        querystring: featuredQuerySchema,
+        response: { 200: successEnvelope(productListSchema) },
+      },
+    },
+    async (request, reply) => sendCachedAnswer(request, reply, await catalog.featured(request.query.limit)),
+  );
+
+  app.get(
+    "/api/products/category/:categoryId",
+    {
+      schema: {
+        tags,
+        summary: "Products of a category and of its descendants",
+        params: z.object({ categoryId: idParam.shape.id }),
+        querystring: categoryProductsQuerySchema,
+        response: { 200: successEnvelope(productListSchema) },
+      },
+    },
+    async (request, reply) =>
+      sendCachedAnswer(request, reply, await catalog.productsOfCategory(request.params.categoryId, request.query)),
+  );
+
+  for (const path of ["/api/products/:id", "/api/products/fetch/:id"]) {
+    app.get(
+      path,
+      {
+        schema: {
+          tags,
+          summary: "One product (by id or slug) with images, categories, variants and details",
+          params: productParam,
+          response: { 200: successEnvelope(productDetailSchema) },
+        },
+      },
+      async (request, reply) => sendCachedAnswer(request, reply, await catalog.product(request.params.id)),
+    );
+  }
+
+  app.get(
+    "/api/products/:id/related",
+    {
+      schema: {
+        tags,
+        summary: "Products related to one: same category first, topped up from featured",
+        params: productParam,
+        querystring: relatedQuerySchema,
+        response: { 200: successEnvelope(z.array(productSummarySchema)) },
+      },
+    },
+    async (request, reply) =>
+      sendCachedAnswer(request, reply, await catalog.related(request.params.id, request.query.limit)),
+  );
+};

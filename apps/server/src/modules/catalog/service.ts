@@ -1,0 +1,270 @@
+import type { CategoryNode, ProductFilters, ProductSummary, ProductsQuery } from "@vaki/contract/catalog";
+import { catalogMessages, commonMessages } from "@vaki/contract/messages";
+import type { Clock } from "../../lib/clock.js";
+import { NotFound } from "../../lib/errors.js";
+import { buildCategoryTree } from "./category-tree.js";
+import { groupByProduct, type ProductParts, toProductDetail, toProductSummary } from "./mappers.js";
+import type { CatalogRepo, ProductRecord } from "./repo.js";
+import { type CachedAnswer, ResponseCache } from "./response-cache.js";
+import { sanitizeProductHtml } from "./sanitize.js";
+
+export interface ProductList {
+  content: ProductSummary[];
+  page: { number: number; size: number; totalElements: number; totalPages: number };
+  hasNext: boolean;
+}
+
+type Envelope<T> = { success: true; message: string; data: T };
+const ok = <T>(data: T): Envelope<T> => ({ success: true, message: commonMessages.ok, data });
+
+export function pageOf<T>(content: T[], page: number, limit: number, total: number) {
+  const totalPages = Math.ceil(total / limit);
+  return {
+    content,
+    page: { number: page - 1, size: limit, totalElements: total, totalPages },
+    hasNext: page < totalPages,
+  };
+}
+
+export interface ProductChanges {
+  name?: string;
+  price?: number;
+  descriptionHtml?: string;
+  deliveryInfoHtml?: string;
+  featured?: boolean;
+  active?: boolean;
+}
+
+/**
+ * Rules of the catalogue: what a shopper may see (active products and categories only), how
+ * lists are paged and filtered, and the cache of serialised answers that every read goes through.
+ * Writes go through here too, so the cache and the search index learn of every change.
+ */
+export class CatalogService {
+  private readonly cache = new ResponseCache();
+  private readonly changeListeners: (() => void)[] = [];
+  private knownVersion: string | undefined;
+
+  constructor(
+    private readonly repo: CatalogRepo,
+    private readonly clock: Clock,
+  ) {}
+
+  // ---- reads, each answered from the cache when warm -------------------------------------
+
+  listProducts(query: ProductsQuery): Promise<CachedAnswer> {
+    return this.cache.get(`products:${stableKey(query)}`, async () => ok(await this.productPage(query, query)));
+  }
+
+  productsOfCategory(categoryId: number, query: Omit<ProductsQuery, "categoryId">): Promise<CachedAnswer> {
+    return this.cache.get(`category-products:${categoryId}:${stableKey(query)}`, async () => {
+      const list = await this.productPage({ ...query, categoryId }, query);
+      if (list.page.totalElements === 0 && !(await this.repo.categoryExists(categoryId))) {
+        throw new NotFound(catalogMessages.categoryNotFound(categoryId));
+      }
+      return ok(list);
+    });
+  }
+
+  product(key: number | string): Promise<CachedAnswer> {
+    return this.cache.get(`product:${key}`, async () => {
+      const product = await this.repo.findProductByKey(key);
+      if (!product) throw new NotFound(catalogMessages.productNotFound(key));
+      const parts = await this.loadParts([product.id]);
+      return ok(toProductDetail(product, partsOf(parts, product.id)));
+    });
+  }
+
+  featured(limit: number): Promise<CachedAnswer> {
+    return this.cache.get(`featured:${limit}`, async () => {
+      const content = await this.summaries(await this.repo.findFeatured(limit));
+      return ok(pageOf(content, 1, limit, content.length));
+    });
+  }
+
+  /** Same category first, never the product itself, topped up from featured products. */
+  related(key: number | string, limit: number): Promise<CachedAnswer> {
+    return this.cache.get(`related:${key}:${limit}`, async () => {
+      const rows = await this.repo.findWithRelated(key, limit);
+      if (rows[0]?.is_target !== 1) throw new NotFound(catalogMessages.productNotFound(key));
+      const content = await this.summaries(rows.filter((row) => row.is_target !== 1).slice(0, limit));
+      return ok(content);
+    });
+  }
+
+  categories(query: { page: number; limit: number }): Promise<CachedAnswer> {
+    return this.cache.get(`categories:${query.page}:${query.limit}`, async () => {
+      const roots = await this.categoryTree();
+      const start = (query.page - 1) * query.limit;
+      return ok(pageOf(roots.slice(start, start + query.limit), query.page, query.limit, roots.length));
+    });
+  }
+
+  categoryWithChildren(id: number, includeChildren: boolean): Promise<CachedAnswer> {
+    return this.cache.get(`category:${id}:${includeChildren}`, async () => {
+      const node = findNode(await this.categoryTree(), id);
+      if (!node) throw new NotFound(catalogMessages.categoryNotFound(id));
+      return ok(includeChildren ? node : { ...node, children: [] });
+    });
+  }
+
+  /** Cards for the given products, in the order given (search results keep their rank). */
+  async summariesByIds(ids: number[]): Promise<ProductSummary[]> {
+    const rows = await this.repo.findProductsByIds(ids);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const ordered = ids.flatMap((id) => byId.get(id) ?? []);
+    return this.summaries(ordered);
+  }
+
+  /** Cached answer for other catalogue readers (search) so they share invalidation. */
+  cached(key: string, compute: () => Promise<unknown>): Promise<CachedAnswer> {
+    return this.cache.get(key, compute);
+  }
+
+  searchDocuments() {
+    return this.repo.findSearchDocuments();
+  }
+
+  // ---- writes --------------------------------------------------------------------------
+
+  async createProduct(input: {
+    name: string;
+    slug: string;
+    price: number;
+    descriptionHtml: string;
+    deliveryInfoHtml?: string;
+    featured?: boolean;
+  }): Promise<number> {
+    const now = this.clock.now().toISOString();
+    const id = await this.repo.insertProduct({
+      name: input.name,
+      slug: input.slug,
+      price: input.price,
+      description_html: sanitizeProductHtml(input.descriptionHtml),
+      specifications: "[]",
+      delivery_info_html: sanitizeProductHtml(input.deliveryInfoHtml ?? ""),
+      is_featured: input.featured ? 1 : 0,
+      is_active: 1,
+      popularity: 0,
+      created_at: now,
+      updated_at: now,
+    });
+    await this.catalogueChanged();
+    return id;
+  }
+
+  async updateProduct(id: number, changes: ProductChanges): Promise<void> {
+    const updated = await this.repo.updateProduct(id, {
+      ...(changes.name !== undefined ? { name: changes.name } : {}),
+      ...(changes.price !== undefined ? { price: changes.price } : {}),
+      ...(changes.descriptionHtml !== undefined
+        ? { description_html: sanitizeProductHtml(changes.descriptionHtml) }
+        : {}),
+      ...(changes.deliveryInfoHtml !== undefined
+        ? { delivery_info_html: sanitizeProductHtml(changes.deliveryInfoHtml) }
+        : {}),
+      ...(changes.featured !== undefined ? { is_featured: changes.featured ? 1 : 0 } : {}),
+      ...(changes.active !== undefined ? { is_active: changes.active ? 1 : 0 } : {}),
+      updated_at: this.clock.now().toISOString(),
+    });
+    if (!updated) throw new NotFound(catalogMessages.productNotFound(id));
+    await this.catalogueChanged();
+  }
+
+  // ---- change tracking -----------------------------------------------------------------
+
+  /** Called for every change the search index and other caches must follow. */
+  onCatalogueChange(listener: () => void): void {
+    this.changeListeners.push(listener);
+  }
+
+  /** Records a new catalogue version (other processes notice it) and drops this process's caches. */
+  async catalogueChanged(): Promise<void> {
+    const version = `${this.clock.now().getTime()}-${Math.random().toString(36).slice(2, 10)}`;
+    await this.repo.writeCatalogueVersion(version);
+    this.knownVersion = version;
+    this.dropCaches();
+  }
+
+  /** Compares the stored catalogue version with the one this process knows; drops caches on a change. */
+  async checkForChanges(): Promise<boolean> {
+    const version = await this.repo.readCatalogueVersion();
+    if (version === this.knownVersion) return false;
+    const first = this.knownVersion === undefined;
+    this.knownVersion = version;
+    if (!first) this.dropCaches();
+    return !first;
+  }
+
+  private dropCaches(): void {
+    this.cache.clear();
+    for (const listener of this.changeListeners) listener();
+  }
+
+  // ---- helpers -------------------------------------------------------------------------
+
+  private async productPage(filters: ProductFilters, paging: { page: number; limit: number }): Promise<ProductList> {
+    const offset = (paging.page - 1) * paging.limit;
+    const { rows, total } = await this.repo.findProductPage(filters, { offset, limit: paging.limit });
+    const totalElements = total ?? (paging.page > 1 ? await this.repo.countProducts(filters) : 0);
+    return pageOf(await this.summaries(rows), paging.page, paging.limit, totalElements);
+  }
+
+  private async summaries(rows: ProductRecord[]): Promise<ProductSummary[]> {
+    const parts = await this.loadParts(rows.map((row) => row.id));
+    return rows.map((row) => toProductSummary(row, partsOf(parts, row.id)));
+  }
+
+  /** Images, variants and categories of many products: three statements, whatever their number. */
+  private async loadParts(ids: number[]) {
+    const [images, variants, categories] = [
+      await this.repo.findImages(ids),
+      await this.repo.findVariants(ids),
+      await this.repo.findProductCategories(ids),
+    ];
+    return {
+      images: groupByProduct(images),
+      variants: groupByProduct(variants),
+      categories: groupByProduct(categories),
+    };
+  }
+
+  private async categoryTree(): Promise<CategoryNode[]> {
+    const categories = await this.repo.findCategories(false);
+    const links = await this.repo.findCategoryLinks();
+    return buildCategoryTree(categories, links, (ids) => this.repo.findImages(ids));
+  }
+}
+
+function partsOf(
+  parts: {
+    images: Map<number, ProductParts["images"]>;
+    variants: Map<number, ProductParts["variants"]>;
+    categories: Map<number, ProductParts["categories"]>;
+  },
+  id: number,
+): ProductParts {
+  return {
+    images: parts.images.get(id) ?? [],
+    variants: parts.variants.get(id) ?? [],
+    categories: parts.categories.get(id) ?? [],
+  };
+}
+
+function findNode(nodes: CategoryNode[], id: number): CategoryNode | undefined {
+  for (const node of nodes) {
+    if (node.id === id) return node;
+    const inChildren = findNode(node.children, id);
+    if (inChildren) return inChildren;
+  }
+  return undefined;
+}
+
+/** A cache key that doesn't depend on the order the query parameters came in. */
+function stableKey(query: object): string {
+  return Object.entries(query)
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([key, value]) => `${key}=${String(value)}`)
+    .join("&");
+}

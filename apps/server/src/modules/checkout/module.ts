@@ -1,0 +1,72 @@
+import type { Config } from "../../config.js";
+import type { Db } from "../../db/connection.js";
+import type { Clock } from "../../lib/clock.js";
+import type { Logger } from "../../lib/logger.js";
+import type { RateLimiter } from "../../lib/rate-limit/rate-limiter.js";
+import type { Mailer } from "../../providers/mail/mailer.js";
+import type { SandboxPaymentProvider } from "../../providers/payment/sandbox-payment.js";
+import type { ShiprocketCheckoutProvider } from "../../providers/payment/shiprocket-checkout.js";
+import type { ShippingProvider } from "../../providers/shipping/shipping-provider.js";
+import type { CommerceModules } from "../commerce.js";
+import { orderPayloadSchema, outboxKinds } from "../outbox/messages.js";
+import type { Outbox } from "../outbox/service.js";
+import { CheckoutRepo } from "./repo.js";
+import type { DatabaseSandboxCheckoutStore } from "./sandbox-checkout-db-store.js";
+import { SandboxPayService } from "./sandbox-pay.js";
+import { CheckoutService, shiprocketScriptUrl } from "./service.js";
+
+export interface CheckoutModule {
+  checkout: CheckoutService;
+  /** Only with the sandbox gateway: its hosted page's service (routes in sandbox-routes.ts). */
+  sandboxPay: SandboxPayService | null;
+}
+
+/**
+ * Builds checkout on the purchase path's services and registers its outbox handlers: the
+ * confirmation e-mail and the refund.
+ */
+export function createCheckoutModule(deps: {
+  db: Db;
+  clock: Clock;
+  log: Logger;
+  config: Pick<Config, "shopName" | "publicUrl" | "payment">;
+  commerce: CommerceModules;
+  provider: SandboxPaymentProvider | ShiprocketCheckoutProvider;
+  sandboxStore: DatabaseSandboxCheckoutStore;
+  shipping: ShippingProvider;
+  outbox: Outbox;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+}): CheckoutModule {
+  const { commerce, provider, config } = deps;
+  const sandbox = provider.name === "sandbox" ? provider : null;
+  const serviceability = deps.shipping.serviceability.bind(deps.shipping);
+  const checkout = new CheckoutService({
+    repo: new CheckoutRepo(deps.db),
+    clock: deps.clock,
+    log: deps.log,
+    provider,
+    scriptUrl: sandbox ? "/sandbox/checkout.js" : shiprocketScriptUrl(config.payment.shiprocket.apiUrl),
+    renewToken: sandbox ? (checkoutId) => deps.sandboxStore.renewToken(checkoutId) : undefined,
+    orders: commerce.orders,
+    lifecycle: commerce.orderLifecycle,
+    inventory: commerce.inventory,
+    cart: commerce.cart,
+    promotions: commerce.promotions,
+    outbox: deps.outbox,
+    mailer: deps.mailer,
+    rateLimiter: deps.rateLimiter,
+    serviceability,
+    shop: { name: config.shopName, publicUrl: config.publicUrl },
+  });
+  deps.outbox.register(outboxKinds.orderConfirmedMail, (payload) =>
+    checkout.deliverConfirmation(orderPayloadSchema.parse(payload).orderId),
+  );
+  deps.outbox.register(outboxKinds.refundPayment, (payload) =>
+    checkout.refund(orderPayloadSchema.parse(payload).orderId),
+  );
+  const sandboxPay = sandbox
+    ? new SandboxPayService({ provider: sandbox, checkout, serviceability, log: deps.log })
+    : null;
+  return { checkout, sandboxPay };
+}

@@ -1,0 +1,91 @@
+import type { PaymentStatus } from "@vaki/contract/orders";
+import type { Insertable, Selectable, Updateable } from "kysely";
+import type { Db } from "../../db/connection.js";
+import type { PaymentsTable } from "../../db/schema.js";
+
+export type PaymentRecord = Selectable<PaymentsTable>;
+
+/** SQL of payments: one row per gateway checkout of an order. */
+export class CheckoutRepo {
+  constructor(private readonly db: Db) {}
+
+  transaction<T>(work: (repo: CheckoutRepo, trx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new CheckoutRepo(trx), trx));
+  }
+
+  async insertPayment(row: Insertable<PaymentsTable>): Promise<PaymentRecord> {
+    return this.db.insertInto("payments").values(row).returningAll().executeTakeFirstOrThrow();
+  }
+
+  findByCheckoutId(checkoutId: string): Promise<PaymentRecord | undefined> {
+    return this.db.selectFrom("payments").selectAll().where("checkout_id", "=", checkoutId).executeTakeFirst();
+  }
+
+  /** The order's most recent checkout (a shopper who starts again gets a new one with some gateways). */
+  latestForOrder(orderId: string): Promise<PaymentRecord | undefined> {
+    return this.db
+      .selectFrom("payments")
+      .selectAll()
+      .where("order_id", "=", orderId)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /** The checkout whose online payment confirmed the order (what a refund gives back). */
+  paidOnlineFor(orderId: string): Promise<PaymentRecord | undefined> {
+    return this.db
+      .selectFrom("payments")
+      .selectAll()
+      .where("order_id", "=", orderId)
+      .where("status", "in", ["SUCCESS", "REFUND_PROCESSING", "REFUNDED"])
+      .where("payment_type", "=", "PREPAID")
+      .orderBy("updated_at", "desc")
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  async renewToken(id: string, token: string, expiresAt: string, now: string): Promise<void> {
+    await this.db
+      .updateTable("payments")
+      .set({ token, token_expires_at: expiresAt, updated_at: now })
+      .where("id", "=", id)
+      .execute();
+  }
+
+  /** Records what the gateway said, only while the row is in one of `from` (each outcome lands once). */
+  recordOutcome(
+    id: string,
+    from: readonly PaymentStatus[],
+    changes: Updateable<PaymentsTable>,
+  ): Promise<PaymentRecord | undefined> {
+    return this.db
+      .updateTable("payments")
+      .set(changes)
+      .where("id", "=", id)
+      .where("status", "in", [...from])
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Flags a checkout for a person (the first reason wins); answers whether this call flagged it. */
+  async flagForReview(id: string, reason: string, raw: string | null, now: string): Promise<boolean> {
+    const row = await this.db
+      .updateTable("payments")
+      .set({ review_reason: reason, raw, updated_at: now })
+      .where("id", "=", id)
+      .where("review_reason", "is", null)
+      .returning("id")
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async recordRefund(id: string, refundId: string, status: PaymentStatus, now: string): Promise<void> {
+    await this.db
+      .updateTable("payments")
+      .set({ refund_id: refundId, status, updated_at: now })
+      .where("id", "=", id)
+      .execute();
+  }
+}

@@ -1,0 +1,93 @@
+import type { FieldErrors } from "@vaki/contract/envelope";
+import { checkoutMessages as m } from "@vaki/contract/messages";
+import type { Logger } from "../../lib/logger.js";
+import type { SandboxCheckoutSummary, SandboxPaymentProvider } from "../../providers/payment/sandbox-payment.js";
+import { readPaymentForm, sandboxFormFields } from "../../providers/payment/sandbox-payment-form.js";
+import type { Serviceability, ServiceabilityQuery } from "../../providers/shipping/shipping-provider.js";
+import type { CheckoutService } from "./service.js";
+
+export type SandboxSubmission =
+  | { kind: "invalid"; summary: SandboxCheckoutSummary; fieldErrors: FieldErrors }
+  | { kind: "completed"; redirectUrl: string };
+
+/**
+ * The sandbox gateway's hosted page, seen from the shop: the page shows the order, the form is
+ * checked as a gateway would (plus the courier's serviceability of the pincode), the sandbox
+ * records the outcome and signs its webhook, and the shop receives that webhook in-process —
+ * through the same code path as POST /api/checkout/webhook — before the shopper is sent back.
+ */
+export class SandboxPayService {
+  constructor(
+    private readonly deps: {
+      provider: SandboxPaymentProvider;
+      checkout: CheckoutService;
+      serviceability: (query: ServiceabilityQuery) => Promise<Serviceability>;
+      log: Logger;
+    },
+  ) {}
+
+  /** What the page shows; NotFound for an unknown token, Gone for an expired unpaid one. */
+  summary(token: string): Promise<SandboxCheckoutSummary> {
+    return this.deps.provider.describe(token);
+  }
+
+  /**
+   * Where a finished page sends the shopper: the checkout's return address
+   * (`/order-confirmation/{orderId}?oid={checkoutId}&ost={status}`), or the fallback URL the
+   * storefront gave when opening the page (a page of this shop), with the same oid and ost.
+   */
+  returnUrl(completedUrl: string, orderId: string, fallback: string | undefined): string {
+    if (!fallback) return completedUrl;
+    let url: URL;
+    try {
+      url = new URL(this.deps.checkout.resolveRedirect(fallback, orderId));
+    } catch {
+      return completedUrl;
+    }
+    const done = new URL(completedUrl);
+    for (const key of ["oid", "ost"]) {
+      const value = done.searchParams.get(key);
+      if (value) url.searchParams.set(key, value);
+    }
+    return url.toString();
+  }
+
+  async submit(token: string, form: Record<string, string>, fallback?: string): Promise<SandboxSubmission> {
+    const summary = await this.deps.provider.describe(token);
+    if (summary.completedRedirectUrl) {
+      return {
+        kind: "completed",
+        redirectUrl: this.returnUrl(summary.completedRedirectUrl, summary.orderId, fallback),
+      };
+    }
+    const read = readPaymentForm(form);
+    if (!read.ok) return { kind: "invalid", summary, fieldErrors: read.fieldErrors };
+    if (read.payment.method !== "fail") {
+      const problem = await this.deliveryProblem(read.payment.shippingAddress.pincode, read.payment.method === "cod");
+      if (problem) return { kind: "invalid", summary, fieldErrors: problem };
+    }
+    const completion = await this.deps.provider.complete(token, form);
+    if (completion.kind === "invalid") return { kind: "invalid", summary, fieldErrors: completion.fieldErrors };
+    try {
+      await this.deps.checkout.receiveWebhook({
+        headers: completion.webhook.headers,
+        rawBody: Buffer.from(completion.webhook.body),
+      });
+    } catch (error) {
+      // As a real gateway's webhook can fail: the confirmation page's check applies the outcome.
+      this.deps.log.error({ err: error, checkoutId: summary.checkoutId }, "sandbox webhook could not be applied");
+    }
+    return { kind: "completed", redirectUrl: this.returnUrl(completion.redirectUrl, summary.orderId, fallback) };
+  }
+
+  /** The courier must reach the pincode (and offer cash on delivery there when chosen). */
+  private async deliveryProblem(pincode: string, cod: boolean): Promise<FieldErrors | null> {
+    const check = await this.deps.serviceability({ pincode, cod, weightKg: 0.5, country: "India" });
+    if (check.serviceable) return null;
+    if (cod && check.codAvailable === false) {
+      const anywhere = await this.deps.serviceability({ pincode, cod: false, weightKg: 0.5, country: "India" });
+      if (anywhere.serviceable) return { [sandboxFormFields.method]: [m.codUnavailable] };
+    }
+    return { [sandboxFormFields.shipping("pincode")]: [m.unserviceable] };
+  }
+}

@@ -1,0 +1,153 @@
+import { checkoutMessages as m } from "@vaki/contract/messages";
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { Gone, NotFound } from "../../lib/errors.js";
+import { sandboxCheckoutScript } from "../../providers/payment/sandbox-page/checkout-script.js";
+import { displayFontDataUrl } from "../../providers/payment/sandbox-page/display-font.js";
+import {
+  renderPaymentPage,
+  renderPaymentStatusPage,
+  safeFallbackUrl,
+} from "../../providers/payment/sandbox-page/render-payment-page.js";
+import type { SandboxPayService } from "./sandbox-pay.js";
+
+export interface SandboxRoutesDeps {
+  sandboxPay: SandboxPayService;
+  shop: { name: string; publicUrl: string };
+}
+
+const tags = ["sandbox"];
+const paramsSchema = z.object({ token: z.string().max(200) });
+const querySchema = z.object({ fallback: z.string().max(2000).optional() });
+/** The browser's form, flattened by the urlencoded parser below. */
+const formSchema = z.record(z.string(), z.string()).nullish();
+
+/**
+ * The shop's icon in the page's head (the renderer names none, and browsers then ask for a
+ * /favicon.ico the shop does not have: a 404 in the console on every page view).
+ */
+const withShopIcon = (html: string) =>
+  html.replace("</head>", '<link rel="icon" type="image/svg+xml" href="/favicon.svg">\n</head>');
+
+/** Answers a redirect within the shop as a path (the browser stays on the origin it is on). */
+function locationFor(url: string, publicUrl: string): string {
+  const target = new URL(url);
+  return target.origin === new URL(publicUrl).origin ? `${target.pathname}${target.search}` : target.toString();
+}
+
+/**
+ * The sandbox gateway's browser side (only with PAYMENT_PROVIDER=sandbox): its script, its
+ * hosted page and the page's form post. Plain HTML with no inline script (the shop's CSP).
+ */
+export const sandboxPayRoutes: FastifyPluginAsyncZod<SandboxRoutesDeps> = async (app, { sandboxPay, shop }) => {
+  // Only this plugin's routes take a browser form (application/x-www-form-urlencoded).
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: 64 * 1024 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+  });
+
+  const displayFontUrl = displayFontDataUrl() ?? undefined;
+  const fontOption = displayFontUrl ? { displayFontUrl } : {};
+
+  function statusPage(reply: FastifyReply, error: NotFound | Gone, fallback: string | null) {
+    const expired = error instanceof Gone;
+    const html = renderPaymentStatusPage({
+      shopName: shop.name,
+      title: expired ? "Link expired" : "Link not valid",
+      message: expired ? m.paymentPageExpired : m.paymentPageNotFound,
+      link: { url: fallback ?? `${shop.publicUrl}/`, label: `Back to ${shop.name}` },
+      ...fontOption,
+    });
+    return reply.status(error.status).type("text/html; charset=utf-8").send(withShopIcon(html));
+  }
+
+  const actionUrl = (token: string, fallback: string | null) =>
+    `/sandbox/pay/${encodeURIComponent(token)}${fallback ? `?fallback=${encodeURIComponent(fallback)}` : ""}`;
+
+  app.get(
+    "/sandbox/checkout.js",
+    {
+      schema: {
+        tags,
+        summary: "The sandbox gateway's browser script: VakiSandboxCheckout.open(token, { fallbackUrl })",
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .header("cache-control", "public, max-age=300")
+        .type("application/javascript; charset=utf-8")
+        .send(sandboxCheckoutScript),
+  );
+
+  app.get(
+    "/sandbox/pay/:token",
+    {
+      schema: {
+        tags,
+        summary: "The sandbox's hosted payment page (HTML); unknown or expired links get a friendly page",
+        params: paramsSchema,
+        querystring: querySchema,
+      },
+    },
+    async (request, reply) => {
+      const fallback = safeFallbackUrl(request.query.fallback, shop.publicUrl);
+      try {
+        const summary = await sandboxPay.summary(request.params.token);
+        if (summary.completedRedirectUrl) {
+          const back = sandboxPay.returnUrl(summary.completedRedirectUrl, summary.orderId, fallback ?? undefined);
+          return reply.redirect(locationFor(back, shop.publicUrl), 303);
+        }
+        const html = renderPaymentPage(summary, {
+          shopName: shop.name,
+          actionUrl: actionUrl(request.params.token, fallback),
+          cancelUrl: `${shop.publicUrl}/`,
+          ...fontOption,
+        });
+        return reply.type("text/html; charset=utf-8").send(withShopIcon(html));
+      } catch (error) {
+        if (error instanceof NotFound || error instanceof Gone) return statusPage(reply, error, fallback);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    "/sandbox/pay/:token",
+    {
+      schema: {
+        tags,
+        summary:
+          "The hosted page's form (urlencoded): field errors re-render the page (400); otherwise the shop gets the signed webhook and the shopper a 303 back",
+        params: paramsSchema,
+        querystring: querySchema,
+        body: formSchema,
+      },
+    },
+    async (request, reply) => {
+      const fallback = safeFallbackUrl(request.query.fallback, shop.publicUrl);
+      const form = request.body ?? {};
+      try {
+        const submitted = await sandboxPay.submit(request.params.token, form, fallback ?? undefined);
+        if (submitted.kind === "completed")
+          return reply.redirect(locationFor(submitted.redirectUrl, shop.publicUrl), 303);
+        const html = renderPaymentPage(submitted.summary, {
+          shopName: shop.name,
+          actionUrl: actionUrl(request.params.token, fallback),
+          cancelUrl: `${shop.publicUrl}/`,
+          values: form,
+          fieldErrors: submitted.fieldErrors,
+          ...fontOption,
+        });
+        return reply.status(400).type("text/html; charset=utf-8").send(withShopIcon(html));
+      } catch (error) {
+        if (error instanceof NotFound || error instanceof Gone) return statusPage(reply, error, fallback);
+        throw error;
+      }
+    },
+  );
+};

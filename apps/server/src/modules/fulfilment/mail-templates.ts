@@ -1,0 +1,39 @@
+import { fulfilmentMessages } from "@vaki/contract/messages";
+import type { Order } from "@vaki/contract/orders";
+import { formatOrderAmount } from "../../lib/money.js";
+import { renderMail } from "../../providers/mail/layout.js";
+import type { MailMessage } from "../../providers/mail/mailer.js";
+import { greetingFor, orderSections } from "../orders/mail-sections.js";
+import type { CancellationReason } from "../outbox/messages.js";
+
+const why: Record<CancellationReason, (orderNumber: string) => string> = {
+  customer: (orderNumber) => `As you asked, we've cancelled your order ${orderNumber}.`,
+  "sold-out": (orderNumber) =>
+    `We're sorry: an item of your order ${orderNumber} sold out while you were paying, so we couldn't send it and have cancelled the order.`,
+  "late-payment": (orderNumber) =>
+    `Your payment for order ${orderNumber} reached us after the order's reservation had run out, so we couldn't hold the items and have cancelled it.`,
+};
+
+/** The cancellation and refund notice: why, and what happens to the money (one refund wording: 5-7 business days). */
+export function orderCancelledMail(input: {
+  shopName: string;
+  to: string;
+  order: Order;
+  reason: CancellationReason;
+  link: string;
+}): MailMessage {
+  const { order } = input;
+  const refunding = order.paymentStatus === "REFUND_PROCESSING" || order.paymentStatus === "REFUNDED";
+  const money = refunding
+    ? `Your refund of ${formatOrderAmount(order.total)} will be processed within ${fulfilmentMessages.refundDays} to the way you paid.`
+    : "No money was taken for it, and nothing is due.";
+  const body = renderMail({
+    shopName: input.shopName,
+    greeting: greetingFor(order.shippingAddress),
+    paragraphs: [why[input.reason](order.orderNumber), money],
+    sections: orderSections(order),
+    action: { label: "View your order", url: input.link },
+    after: ["We hope to see you again soon. Questions? Just reply to this e-mail."],
+  });
+  return { to: input.to, subject: `Your ${input.shopName} order ${order.orderNumber} has been cancelled`, ...body };
+}

@@ -1,0 +1,52 @@
+import type { Config } from "../../config.js";
+import type { Db } from "../../db/connection.js";
+import type { Clock } from "../../lib/clock.js";
+import type { Logger } from "../../lib/logger.js";
+import type { Mailer } from "../../providers/mail/mailer.js";
+import type { ShippingProvider } from "../../providers/shipping/shipping-provider.js";
+import type { CommerceModules } from "../commerce.js";
+import { cancellationPayloadSchema, orderPayloadSchema, outboxKinds } from "../outbox/messages.js";
+import type { Outbox } from "../outbox/service.js";
+import { FulfilmentRepo } from "./repo.js";
+import { FulfilmentService } from "./service.js";
+
+/**
+ * Builds fulfilment and registers its outbox handlers: shipment creation, the courier cancel and
+ * the cancellation e-mail.
+ */
+export function createFulfilmentModule(deps: {
+  db: Db;
+  clock: Clock;
+  log: Logger;
+  config: Pick<Config, "shopName" | "publicUrl">;
+  commerce: CommerceModules;
+  shipping: ShippingProvider;
+  outbox: Outbox;
+  mailer: Mailer;
+}): FulfilmentService {
+  const { commerce, outbox } = deps;
+  const fulfilment = new FulfilmentService({
+    repo: new FulfilmentRepo(deps.db),
+    clock: deps.clock,
+    log: deps.log,
+    shipping: deps.shipping,
+    orders: commerce.orders,
+    lifecycle: commerce.orderLifecycle,
+    inventory: commerce.inventory,
+    promotions: commerce.promotions,
+    outbox,
+    mailer: deps.mailer,
+    shop: { name: deps.config.shopName, publicUrl: deps.config.publicUrl },
+  });
+  outbox.register(outboxKinds.createShipment, (payload) =>
+    fulfilment.createShipmentFor(orderPayloadSchema.parse(payload).orderId),
+  );
+  outbox.register(outboxKinds.cancelShipment, (payload) =>
+    fulfilment.cancelShipment(orderPayloadSchema.parse(payload).orderId),
+  );
+  outbox.register(outboxKinds.orderCancelledMail, (payload) => {
+    const { orderId, reason } = cancellationPayloadSchema.parse(payload);
+    return fulfilment.deliverCancellationMail(orderId, reason);
+  });
+  return fulfilment;
+}

@@ -1,0 +1,439 @@
+import type { CancelledOrder, OrderTracking, ServiceabilityAnswer, ShipmentAnswer } from "@vaki/contract/checkout";
+import {
+  cancellationBlockReason,
+  orderCodeByShipmentCode,
+  type PostalAddress,
+  type TimelineStep,
+  type TrackingAnswer,
+  timelineStepForOrderCode,
+} from "@vaki/contract/fulfilment";
+import { fulfilmentMessages as m } from "@vaki/contract/messages";
+import type { OrderStatus, PaymentStatus } from "@vaki/contract/orders";
+import type { Clock } from "../../lib/clock.js";
+import { Conflict, InvalidInput, NotFound } from "../../lib/errors.js";
+import type { Logger } from "../../lib/logger.js";
+import type { Mailer } from "../../providers/mail/mailer.js";
+import { deliveryRegionOf } from "../../providers/shipping/delivery-regions.js";
+import { sandboxCourierMessages } from "../../providers/shipping/sandbox-courier.js";
+import type { ShipmentOrder, ShippingProvider } from "../../providers/shipping/shipping-provider.js";
+import type { AuthenticatedUser } from "../accounts/auth-guard.js";
+import type { InventoryService } from "../inventory/service.js";
+import type { OrderLifecycleService } from "../orders/lifecycle.js";
+import { orderPageLink } from "../orders/mail-sections.js";
+import {
+  type CourierScan,
+  cancellationStatusOf,
+  orderTimeline,
+  paymentStatusLabelOf,
+  statusLabelOf,
+} from "../orders/order-view.js";
+import type { OrderItemRecord, OrderRecord } from "../orders/repo.js";
+import type { OrderReader, OrdersService } from "../orders/service.js";
+import { refundablePaymentStatuses } from "../orders/status.js";
+import { type CancellationReason, outboxMessages } from "../outbox/messages.js";
+import type { Outbox } from "../outbox/service.js";
+import type { PromotionsService } from "../promotions/service.js";
+import { orderCancelledMail } from "./mail-templates.js";
+import type { FulfilmentRepo, ShipmentRecord } from "./repo.js";
+
+export interface FulfilmentServiceDeps {
+  repo: FulfilmentRepo;
+  clock: Clock;
+  log: Logger;
+  shipping: ShippingProvider;
+  orders: OrdersService;
+  lifecycle: OrderLifecycleService;
+  inventory: InventoryService;
+  promotions: PromotionsService;
+  outbox: Outbox;
+  mailer: Mailer;
+  shop: { name: string; publicUrl: string };
+}
+
+/** The order status a courier's timeline step implies (forward only; Created implies nothing). */
+const statusOfStep: Readonly<Record<TimelineStep, OrderStatus | null>> = {
+  Created: null,
+  Processing: "PROCESSING",
+  Shipped: "SHIPPED",
+  Delivered: "DELIVERED",
+};
+
+/** ORDER code scheme: 3 Ready To Ship (AWB assigned), 4 Pickup Scheduled. */
+const readyToShipCode = 3;
+const pickupScheduledCode = 4;
+
+/** Orders that have been paid (or placed as cash on delivery) and may ship. */
+const shippableStatuses: readonly OrderStatus[] = ["CONFIRMED", "PROCESSING"];
+const unpaidStatuses: readonly PaymentStatus[] = ["CREATED", "PENDING", "PROCESSING", "FAILED", "FAILURE"];
+
+/** A parcel of the shop's tees and hoodies: 0.4 kg a piece, at least 0.5 kg; a mailer box. */
+export function parcelOf(units: number): Pick<ShipmentOrder, "weightKg" | "dimensionsCm"> {
+  return {
+    weightKg: Math.max(0.5, Math.round(units * 0.4 * 100) / 100),
+    dimensionsCm: { length: 30, breadth: 25, height: Math.min(30, 4 + units * 3) },
+  };
+}
+
+/** "2026-11-22 15:30:00" (India time, as couriers write it) → ISO-8601 UTC. */
+function isoFromIndiaTime(date: string): string {
+  const parsed = new Date(`${date.trim().replace(" ", "T")}+05:30`);
+  return Number.isNaN(parsed.getTime()) ? "" : parsed.toISOString();
+}
+
+function parsePostal(json: string | null): PostalAddress | null {
+  if (!json) return null;
+  try {
+    return JSON.parse(json) as PostalAddress;
+  } catch {
+    return null;
+  }
+}
+
+const noTracking = (message: string): TrackingAnswer["tracking_data"] => ({
+  track_status: 0,
+  shipment_status: 0,
+  shipment_track: [],
+  shipment_track_activities: [],
+  track_url: null,
+  etd: null,
+  error: message,
+});
+
+/**
+ * Shipments, tracking and cancelling (issue 6). A paid order's shipment is created by the
+ * outbox (and by the confirmation page's "ensure" calls, the same idempotent code): claim the
+ * shipments row, create the courier order, assign the AWB, ask for pickup — each step once.
+ * Tracking reads the courier and moves the order forward; cancelling follows the spec's rule and
+ * writes the stock, refund, courier cancel and e-mail in one transaction and the outbox.
+ */
+export class FulfilmentService {
+  constructor(private readonly deps: FulfilmentServiceDeps) {}
+
+  /** GET /api/shipping/serviceability: can the courier deliver there, how soon, and with cash on delivery? */
+  async serviceability(query: { pincode: string; cod?: boolean; country?: string }): Promise<ServiceabilityAnswer> {
+    const { valid } = deliveryRegionOf(query.pincode, query.country);
+    const answer = await this.deps.shipping.serviceability({
+      pincode: query.pincode,
+      cod: query.cod ?? false,
+      weightKg: parcelOf(1).weightKg,
+      ...(query.country ? { country: query.country } : {}),
+    });
+    const message = answer.serviceable ? m.delivery[answer.region] : valid ? m.notServiceable : m.invalidPincode;
+    return {
+      pincode: query.pincode,
+      serviceable: answer.serviceable,
+      codAvailable: answer.codAvailable,
+      estimatedDays: answer.estimatedDays,
+      region: answer.region,
+      courierName: answer.courierName,
+      message,
+    };
+  }
+
+  /**
+   * Makes sure a paid order has its shipment, AWB and pickup; does nothing for an order that is
+   * not (or no longer) to be shipped. Idempotent: safe to run again, and beside itself.
+   */
+  async ensureShipment(orderId: string, courierId?: number): Promise<ShipmentRecord | null> {
+    const found = await this.deps.orders.findRecord(orderId);
+    if (!found) throw new NotFound(m.orderNotShippable);
+    const { record, items } = found;
+    let shipment = await this.deps.repo.find(orderId);
+    if (!shippableStatuses.includes(record.status) || unpaidStatuses.includes(record.payment_status)) {
+      return shipment ?? null;
+    }
+    const now = () => this.deps.clock.now().toISOString();
+    if (!shipment) {
+      await this.deps.repo.claim({
+        order_id: orderId,
+        provider: this.deps.shipping.name,
+        payment_method: this.paymentMethodOf(record),
+        created_at: now(),
+        updated_at: now(),
+      });
+      shipment = await this.deps.repo.find(orderId);
+    }
+    if (!shipment || shipment.cancelled_at) return shipment ?? null;
+
+    if (!shipment.shipment_id) {
+      const created = await this.deps.shipping.createShipment(this.shipmentOrderOf(record, items));
+      shipment = (await this.deps.repo.recordCreated(orderId, created, now())) ?? (await this.deps.repo.find(orderId));
+      await this.deps.lifecycle.recordShipment(orderId, {
+        shiprocketOrderId: created.providerOrderId,
+        courierStatusCode: created.statusCode,
+      });
+      if (!shipment || (await this.cancelledMeanwhile(orderId, shipment))) return shipment ?? null;
+    }
+    if (!shipment.awb && shipment.shipment_id) {
+      const assigned = await this.deps.shipping.assignAwb({ shipmentId: shipment.shipment_id }, courierId);
+      shipment =
+        (await this.deps.repo.recordAwb(orderId, { ...assigned, statusCode: readyToShipCode }, now())) ??
+        (await this.deps.repo.find(orderId));
+      await this.deps.lifecycle.recordAwb(orderId, {
+        awb: assigned.awb,
+        courierName: assigned.courierName,
+        courierStatusCode: readyToShipCode,
+      });
+    }
+    if (shipment?.awb && shipment.shipment_id && !shipment.pickup_requested_at && this.deps.shipping.requestPickup) {
+      try {
+        await this.deps.shipping.requestPickup({ shipmentId: shipment.shipment_id });
+        await this.deps.repo.recordPickup(orderId, pickupScheduledCode, now());
+        await this.deps.lifecycle.recordCourierProgress(orderId, pickupScheduledCode, "PROCESSING");
+        shipment = await this.deps.repo.find(orderId);
+      } catch (error) {
+        // The AWB is there; the pickup can be asked for from the courier's dashboard.
+        this.deps.log.warn({ err: error, orderId }, "pickup request failed; the shipment stays ready to ship");
+      }
+    }
+    return shipment ?? null;
+  }
+
+  /**
+   * POST /api/orders/create/shiprocket and /api/orders/generate/awb: the confirmation page's
+   * idempotent "ensure" calls, for the order's owner. Never a second shipment.
+   */
+  async ensureForOwner(orderId: string, reader: OrderReader, courierId?: number): Promise<ShipmentAnswer> {
+    const { record } = await this.deps.orders.findForOwner(orderId, reader, { secretOptional: true });
+    if (record.status === "CANCELLED") throw new Conflict(m.orderNotShippable);
+    if (record.status === "CREATED" || unpaidStatuses.includes(record.payment_status)) {
+      throw new Conflict(m.shipmentAfterPayment);
+    }
+    const shipment = await this.ensureShipment(orderId, courierId);
+    const after = (await this.deps.orders.findRecord(orderId))?.record ?? record;
+    return {
+      orderId,
+      shiprocketOrderId: shipment?.provider_order_id ?? after.shiprocket_order_id,
+      shipmentId: shipment?.shipment_id ?? null,
+      awb: shipment?.awb ?? null,
+      trackingNumber: after.tracking_number,
+      courierId: shipment?.courier_id ?? null,
+      courierName: shipment?.courier_name ?? after.courier_name,
+      orderStatus: after.status,
+    };
+  }
+
+  /** GET /api/orders/{id}/track: the courier's tracking, and the order moved forward by it (owner only). */
+  async trackOrder(orderId: string, reader: OrderReader): Promise<OrderTracking> {
+    const { record, items } = await this.deps.orders.findForOwner(orderId, reader);
+    return this.track(record, items);
+  }
+
+  /** GET /api/orders/track/awb/{awb}: the same, found by AWB (owner only; anyone else 404). */
+  async trackAwb(awb: string, reader: OrderReader): Promise<OrderTracking> {
+    const record = await this.deps.orders.findByTrackingNumber(awb);
+    if (!record || !this.deps.orders.mayAccess(record, reader)) throw new NotFound(m.orderNotShippable);
+    const { record: order, items } = await this.deps.orders.findForOwner(record.id, reader);
+    return this.track(order, items);
+  }
+
+  /**
+   * POST /api/orders/cancel/order (a logged-in owner): allowed by the spec's rule (statuses and
+   * the 6-hour window, with the courier's status once a shipment exists). In one transaction:
+   * order CANCELLED, payment REFUND_PROCESSING or CANCELLED, stock given back, promo use given
+   * back, and outbox rows for the refund, the courier cancel and the e-mail. Exactly once: a
+   * second (or concurrent) call gets 409 'Order is already cancelled'.
+   */
+  async cancel(orderId: string, user: AuthenticatedUser): Promise<CancelledOrder> {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      let { record } = await this.deps.orders.findForOwner(orderId, { user });
+      if (record.status === "CANCELLED") throw new Conflict(m.alreadyCancelled);
+      const shipment = await this.deps.repo.find(orderId);
+      if (shipment?.awb && !shipment.cancelled_at) record = await this.refreshCourierStatus(record, shipment.awb);
+      if (record.status === "CANCELLED") throw new Conflict(m.alreadyCancelled);
+      const blocked = cancellationBlockReason(
+        cancellationStatusOf(record),
+        new Date(record.created_at),
+        this.deps.clock.now(),
+      );
+      if (blocked === "terminal") throw new Conflict(m.cannotCancel);
+      if (blocked) throw new Conflict(blocked);
+
+      const before = record;
+      const cancelled = await this.deps.repo.transaction(async (_repo, trx) => {
+        const moved = await this.deps.lifecycle.cancelByShopper(trx, before);
+        if (!moved) return undefined;
+        await this.deps.inventory.returnStock(trx, orderId);
+        await this.deps.promotions.releaseUses(trx, [before.promo_code]);
+        if (moved.payment_status === "REFUND_PROCESSING") {
+          await this.deps.outbox.enqueue(trx, outboxMessages.refundPayment(orderId));
+        }
+        if (before.status !== "CREATED") await this.deps.outbox.enqueue(trx, outboxMessages.cancelShipment(orderId));
+        await this.deps.outbox.enqueue(trx, outboxMessages.orderCancelledMail(orderId, "customer"));
+        return moved;
+      });
+      if (!cancelled) continue;
+      this.deps.log.info({ orderId, paymentStatus: cancelled.payment_status }, "order cancelled by the shopper");
+      this.deps.outbox.tick();
+      return {
+        orderId,
+        status: cancelled.status,
+        paymentStatus: cancelled.payment_status,
+        paymentStatusLabel: paymentStatusLabelOf(cancelled.payment_status),
+        message: cancelToast(before.payment_status),
+        cancelledAt: cancelled.cancelled_at ?? cancelled.updated_at,
+      };
+    }
+    throw new Conflict(m.orderChanged);
+  }
+
+  /** Outbox handler of `create-shipment`. */
+  async createShipmentFor(orderId: string): Promise<void> {
+    await this.ensureShipment(orderId);
+  }
+
+  /**
+   * Outbox handler of `cancel-shipment`: cancels the courier's order (once); without a courier
+   * order yet, the shipment is marked cancelled so a late "ensure" creates none.
+   */
+  async cancelShipment(orderId: string): Promise<void> {
+    const now = this.deps.clock.now().toISOString();
+    await this.deps.repo.claim({
+      order_id: orderId,
+      provider: this.deps.shipping.name,
+      payment_method: "Prepaid",
+      created_at: now,
+      updated_at: now,
+      cancelled_at: now,
+    });
+    const shipment = await this.deps.repo.find(orderId);
+    if (!shipment || shipment.cancelled_at) return;
+    if (shipment.provider_order_id) {
+      try {
+        await this.deps.shipping.cancel({ providerOrderId: shipment.provider_order_id, awb: shipment.awb });
+      } catch (error) {
+        if (error instanceof Conflict && error.message === sandboxCourierMessages.alreadyPickedUp) {
+          this.deps.log.error({ orderId }, "cancelled order was already picked up; stop it with the courier");
+          return;
+        }
+        throw error;
+      }
+    }
+    await this.deps.repo.markCancelled(orderId, now);
+  }
+
+  /** Outbox handler of `order-cancelled-mail`. */
+  async deliverCancellationMail(orderId: string, reason: CancellationReason): Promise<void> {
+    const found = await this.deps.orders.findRecord(orderId);
+    if (!found?.record.contact_email) return;
+    const { record, items } = found;
+    await this.deps.mailer.send(
+      orderCancelledMail({
+        shopName: this.deps.shop.name,
+        to: record.contact_email ?? "",
+        order: this.deps.orders.present(record, items),
+        reason,
+        link: orderPageLink(this.deps.shop.publicUrl, record.id, this.deps.orders.linkSecretOf(record)),
+      }),
+    );
+  }
+
+  private async track(record: OrderRecord, _items: OrderItemRecord[]): Promise<OrderTracking> {
+    const shipment = await this.deps.repo.find(record.id);
+    if (!shipment?.awb) {
+      return this.trackingAnswer(record, null, noTracking(m.noTrackingYet), []);
+    }
+    let tracking: TrackingAnswer["tracking_data"];
+    try {
+      tracking = (await this.deps.shipping.track(shipment.awb)).tracking_data;
+    } catch (error) {
+      if (!(error instanceof NotFound)) throw error;
+      tracking = noTracking(m.noTrackingYet);
+    }
+    const scans: CourierScan[] = tracking.shipment_track_activities.flatMap((activity) => {
+      const code = orderCodeByShipmentCode[Number(activity["sr-status"])];
+      return code ? [{ orderCode: code, at: isoFromIndiaTime(activity.date) }] : [];
+    });
+    let current = record;
+    const courierCode = orderCodeByShipmentCode[tracking.shipment_status];
+    if (courierCode && !shipment.cancelled_at) {
+      const step = timelineStepForOrderCode(courierCode);
+      await this.deps.repo.setStatusCode(record.id, courierCode, this.deps.clock.now().toISOString());
+      current =
+        (await this.deps.lifecycle.recordCourierProgress(record.id, courierCode, step ? statusOfStep[step] : null)) ??
+        record;
+    }
+    return this.trackingAnswer(current, shipment, tracking, scans);
+  }
+
+  private trackingAnswer(
+    record: OrderRecord,
+    shipment: ShipmentRecord | null,
+    tracking: TrackingAnswer["tracking_data"],
+    scans: CourierScan[],
+  ): OrderTracking {
+    return {
+      orderId: record.id,
+      awb: shipment?.awb ?? null,
+      courierName: shipment?.courier_name ?? record.courier_name,
+      status: record.status,
+      statusLabel: statusLabelOf(record.status),
+      tracking_data: tracking,
+      timeline: orderTimeline(record, scans),
+    };
+  }
+
+  /** Asks the courier where the parcel is (best effort) and records it on the order. */
+  private async refreshCourierStatus(record: OrderRecord, awb: string): Promise<OrderRecord> {
+    try {
+      const tracking = (await this.deps.shipping.track(awb)).tracking_data;
+      const code = orderCodeByShipmentCode[tracking.shipment_status];
+      if (!code) return record;
+      const step = timelineStepForOrderCode(code);
+      await this.deps.repo.setStatusCode(record.id, code, this.deps.clock.now().toISOString());
+      return (
+        (await this.deps.lifecycle.recordCourierProgress(record.id, code, step ? statusOfStep[step] : null)) ?? record
+      );
+    } catch (error) {
+      this.deps.log.warn({ err: error, orderId: record.id }, "courier status unavailable; using the last known one");
+      return record;
+    }
+  }
+
+  /** The order was cancelled while its courier order was being created: cancel that too. */
+  private async cancelledMeanwhile(orderId: string, shipment: ShipmentRecord): Promise<boolean> {
+    const order = (await this.deps.orders.findRecord(orderId))?.record;
+    if (order?.status !== "CANCELLED" && !shipment.cancelled_at) return false;
+    if (shipment.provider_order_id) {
+      await this.deps.shipping.cancel({ providerOrderId: shipment.provider_order_id, awb: shipment.awb });
+    }
+    await this.deps.repo.markCancelled(orderId, this.deps.clock.now().toISOString());
+    return true;
+  }
+
+  private paymentMethodOf(record: OrderRecord): "Prepaid" | "COD" {
+    return record.payment_status === "COD_PENDING" || record.payment_status === "COD_COMPLETED" ? "COD" : "Prepaid";
+  }
+
+  private shipmentOrderOf(record: OrderRecord, items: OrderItemRecord[]): ShipmentOrder {
+    const shipping = parsePostal(record.shipping_address);
+    const billing = parsePostal(record.billing_address) ?? shipping;
+    if (!shipping || !billing) {
+      throw new InvalidInput(`Order ${record.order_number} has no shipping address`);
+    }
+    const units = items.reduce((sum, item) => sum + item.quantity, 0);
+    return {
+      orderId: record.id,
+      orderNumber: record.order_number,
+      orderDate: new Date(record.created_at),
+      paymentMethod: this.paymentMethodOf(record),
+      subTotal: record.total,
+      lines: items.map((item) => ({
+        name: item.product_name,
+        sku: item.sku,
+        units: item.quantity,
+        sellingPrice: item.unit_price,
+      })),
+      billing: { ...billing, email: record.contact_email ?? "" },
+      shipping,
+      ...parcelOf(units),
+    };
+  }
+}
+
+/** The spec's cancel toast by the payment status before cancelling (one refund wording). */
+function cancelToast(paymentStatus: PaymentStatus): string {
+  if (refundablePaymentStatuses.includes(paymentStatus)) return m.cancelledPaid;
+  if (unpaidStatuses.includes(paymentStatus)) return m.cancelledUnpaid;
+  return m.cancelled;
+}

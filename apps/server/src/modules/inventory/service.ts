@@ -1,0 +1,149 @@
+import { cartMessages } from "@vaki/contract/messages";
+import type { Db } from "../../db/connection.js";
+import type { Clock } from "../../lib/clock.js";
+import { Conflict } from "../../lib/errors.js";
+import type { HoldRow, InventoryRepo, VariantQuantity } from "./repo.js";
+
+/** A line asking for stock; name and size make the message when it is short. */
+export interface StockLine extends VariantQuantity {
+  name: string;
+  size: string | null;
+}
+
+/** The message for a line the shop cannot fill: how many are left, or that it just sold out. */
+export function shortageMessage(line: Pick<StockLine, "name" | "size">, available: number): string {
+  return available > 0 ? cartMessages.onlyLeft(available, line.size) : cartMessages.soldOut(line.name, line.size);
+}
+
+/** One line per variant, quantities added, in ascending variant id (the lock order). */
+function byVariant<T extends VariantQuantity>(lines: readonly T[]): T[] {
+  const merged = new Map<number, T>();
+  for (const line of lines) {
+    const seen = merged.get(line.variantId);
+    merged.set(line.variantId, seen ? { ...seen, quantity: seen.quantity + line.quantity } : { ...line });
+  }
+  return [...merged.values()].sort((a, b) => a.variantId - b.variantId);
+}
+
+const asLines = (holds: readonly HoldRow[]): VariantQuantity[] =>
+  byVariant(holds.map((hold) => ({ variantId: hold.variant_id, quantity: hold.quantity })));
+
+/**
+ * The stock rules of the shop, in one place (decision 0004). `variants.stock_quantity` is what
+ * can still be bought; a stock hold records what one order took and moves
+ *
+ *     HELD → SOLD      confirmSale   (payment confirmed; issue 6)
+ *     HELD → RELEASED  releaseHold   (hold expired, order replaced or cancelled unpaid; stock given back)
+ *     SOLD → RETURNED  returnStock   (paid order cancelled; stock given back)
+ *
+ * Each move is a conditional update on the hold's current status, so it happens exactly once;
+ * for every variant, available + HELD + SOLD stays equal to the stock the shop started with.
+ * Every method runs inside the caller's transaction, beside the order change it belongs to.
+ */
+export class InventoryService {
+  constructor(
+    private readonly repo: InventoryRepo,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Takes the stock of every line for the order, or nothing: throws Conflict ("Only 2 left in
+   * size L", "Sorry, Orbit Hoodie (M) just sold out") when any line cannot be filled, and the
+   * caller's transaction rolls back. `replacing` names earlier unpaid orders whose holds are
+   * released in the same step (re-checkout from the same cart never holds stock twice).
+   *
+   * Fixed statement count whatever the number of lines: release (if replacing), one lock of
+   * every variant involved (PostgreSQL: ascending ids, taken once so lock order stays global),
+   * one give-back, one conditional decrement, one insert.
+   */
+  async holdStock(
+    trx: Db,
+    orderId: string,
+    lines: readonly StockLine[],
+    expiresAt: Date,
+    options: { replacing?: readonly string[] } = {},
+  ): Promise<void> {
+    const repo = this.repo.in(trx);
+    const now = this.clock.now().toISOString();
+    const wanted = byVariant(lines);
+    const released = asLines(await repo.moveHolds(options.replacing ?? [], ["HELD"], "RELEASED", now));
+    const variantIds = [...new Set([...released, ...wanted].map((line) => line.variantId))].sort((a, b) => a - b);
+    const available = new Map(await repo.lockVariants(variantIds));
+    if (released.length > 0) {
+      await repo.returnStock(released);
+      for (const line of released) available.set(line.variantId, (available.get(line.variantId) ?? 0) + line.quantity);
+    }
+    this.assertEnough(wanted, available);
+    const taken = new Set(await repo.takeStock(wanted));
+    // After the lock this cannot happen; the conditional decrement stays as the guard of last resort.
+    const missed = wanted.find((line) => !taken.has(line.variantId));
+    if (missed) throw new Conflict(shortageMessage(missed, 0));
+    await repo.insertHolds(orderId, wanted, "HELD", { now, expiresAt: expiresAt.toISOString() });
+  }
+
+  /** Gives back the stock still HELD for these orders (expired, replaced, cancelled unpaid). Answers units released. */
+  async releaseHold(trx: Db, orderIds: string | readonly string[]): Promise<number> {
+    const ids = typeof orderIds === "string" ? [orderIds] : orderIds;
+    const repo = this.repo.in(trx);
+    const released = await repo.moveHolds(ids, ["HELD"], "RELEASED", this.clock.now().toISOString());
+    return this.giveBack(repo, released);
+  }
+
+  /**
+   * Payment confirmed: the order's HELD stock becomes SOLD. A hold that expired while the shopper
+   * was paying (RELEASED) is taken again if the stock is still there; otherwise Conflict, and the
+   * payment flow refunds (issue 6).
+   */
+  async confirmSale(trx: Db, orderId: string, lines: readonly StockLine[] = []): Promise<void> {
+    const repo = this.repo.in(trx);
+    const now = this.clock.now().toISOString();
+    await repo.moveHolds([orderId], ["HELD"], "SOLD", now);
+    const lapsed = (await repo.holdsOf(orderId)).filter((hold) => hold.status === "RELEASED");
+    if (lapsed.length === 0) return;
+    const described = new Map(lines.map((line) => [line.variantId, line]));
+    const wanted = asLines(lapsed).map((line) => ({
+      ...line,
+      name: described.get(line.variantId)?.name ?? "this item",
+      size: described.get(line.variantId)?.size ?? null,
+    }));
+    const available = await repo.lockVariants(wanted.map((line) => line.variantId));
+    this.assertEnough(wanted, available);
+    await repo.takeStock(wanted);
+    await repo.moveHoldsOfVariants(
+      orderId,
+      wanted.map((line) => line.variantId),
+      "RELEASED",
+      "SOLD",
+      now,
+    );
+  }
+
+  /** Order cancelled: SOLD stock comes back (RETURNED), and any stock still HELD is released. Answers units given back. */
+  async returnStock(trx: Db, orderId: string): Promise<number> {
+    const repo = this.repo.in(trx);
+    const now = this.clock.now().toISOString();
+    const returned = await repo.moveHolds([orderId], ["SOLD"], "RETURNED", now);
+    const released = await repo.moveHolds([orderId], ["HELD"], "RELEASED", now);
+    return this.giveBack(repo, [...returned, ...released]);
+  }
+
+  /** Available, held and sold units per variant: the ledger the stock invariant is checked on. */
+  stockLevels(variantIds: readonly number[]) {
+    return this.repo.stockLevels(variantIds);
+  }
+
+  private async giveBack(repo: InventoryRepo, holds: readonly HoldRow[]): Promise<number> {
+    if (holds.length === 0) return 0;
+    const lines = asLines(holds);
+    await repo.lockVariants(lines.map((line) => line.variantId));
+    await repo.returnStock(lines);
+    return lines.reduce((units, line) => units + line.quantity, 0);
+  }
+
+  private assertEnough(lines: readonly StockLine[], available: ReadonlyMap<number, number>): void {
+    for (const line of lines) {
+      const left = available.get(line.variantId) ?? 0;
+      if (left < line.quantity) throw new Conflict(shortageMessage(line, left));
+    }
+  }
+}

@@ -1,0 +1,109 @@
+import {
+  cancellationBlockReason,
+  normaliseStatus,
+  orderStatusCodes,
+  type TimelineStep,
+  timelineStepForOrderCode,
+  timelineSteps,
+} from "@vaki/contract/fulfilment";
+import { orderCustomerMessages, orderStatusLabels, paymentStatusLabels } from "@vaki/contract/messages";
+import type { OrderStatus, PaymentStatus, TimelineEntry } from "@vaki/contract/orders";
+
+/*
+ * How an order reads to the shopper: labels, the progress timeline, whether it may be cancelled
+ * and its customer message. Pure functions of the stored order (and, for tracking, the courier's
+ * scans), shared by the orders answers and the tracking answer.
+ */
+
+export const statusLabelOf = (status: OrderStatus): string => orderStatusLabels[status];
+export const paymentStatusLabelOf = (status: PaymentStatus): string => paymentStatusLabels[status];
+
+/** What the view needs of an order row. */
+export interface OrderProgress {
+  status: OrderStatus;
+  payment_status: PaymentStatus;
+  created_at: string;
+  processing_at: string | null;
+  shipped_at: string | null;
+  delivered_at: string | null;
+  /** ORDER code scheme. */
+  courier_status_code: number | null;
+}
+
+/** The timeline step an order status stands for. */
+const stepOfStatus: Readonly<Record<OrderStatus, TimelineStep>> = {
+  CREATED: "Created",
+  CONFIRMED: "Created",
+  PROCESSING: "Processing",
+  SHIPPED: "Shipped",
+  DELIVERED: "Delivered",
+  CANCELLED: "Created",
+};
+
+/** A courier scan as the timeline reads it: its ORDER-scheme code and ISO time. */
+export interface CourierScan {
+  orderCode: number;
+  at: string;
+}
+
+/**
+ * Created → Processing → Shipped → Delivered (spec: accounts-and-orders §4), done up to the
+ * furthest of the order's status and the courier's codes (ORDER scheme: created 1, 2; processing
+ * 3, 4, 12, 70-76; shipped 6, 19, 20, 43, 51, 58, 61; delivered 7, 41). `at` is the first scan of
+ * a step, else when the order reached it.
+ */
+export function orderTimeline(order: OrderProgress, scans: readonly CourierScan[] = []): TimelineEntry[] {
+  const firstScan = new Map<TimelineStep, string>();
+  let furthest = timelineSteps.indexOf(stepOfStatus[order.status]);
+  const codes = [...scans, ...(order.courier_status_code ? [{ orderCode: order.courier_status_code, at: "" }] : [])];
+  for (const scan of codes) {
+    const step = timelineStepForOrderCode(scan.orderCode);
+    if (!step) continue;
+    furthest = Math.max(furthest, timelineSteps.indexOf(step));
+    const seen = firstScan.get(step);
+    if (scan.at && (!seen || scan.at < seen)) firstScan.set(step, scan.at);
+  }
+  const reachedAt: Readonly<Record<TimelineStep, string | null>> = {
+    Created: order.created_at,
+    Processing: order.processing_at,
+    Shipped: order.shipped_at,
+    Delivered: order.delivered_at,
+  };
+  return timelineSteps.map((step, index) => {
+    const done = index <= furthest;
+    const at = done ? (firstScan.get(step) ?? reachedAt[step] ?? undefined) : undefined;
+    return at ? { step, done, at } : { step, done };
+  });
+}
+
+/** The status the cancelling rule looks at: the courier's label once a shipment is under way. */
+export function cancellationStatusOf(order: Pick<OrderProgress, "status" | "courier_status_code">): string {
+  if (order.status === "PROCESSING" && order.courier_status_code !== null) {
+    return orderStatusCodes[order.courier_status_code] ?? order.status;
+  }
+  return order.status;
+}
+
+/** Whether the shopper may cancel now (spec §4 "Cancelling": status and the 6-hour window). */
+export function isCancellable(order: Pick<OrderProgress, "status" | "courier_status_code" | "created_at">, now: Date) {
+  return cancellationBlockReason(cancellationStatusOf(order), new Date(order.created_at), now) === null;
+}
+
+/**
+ * The customer message (spec §4 "Fulfilment messages"): combined order + payment message, then
+ * the payment's, then the courier's, then the order's, then a thank-you.
+ */
+export function customerMessageOf(order: Pick<OrderProgress, "status" | "payment_status" | "courier_status_code">) {
+  const m = orderCustomerMessages;
+  const courierLabel =
+    order.courier_status_code !== null && order.status !== "CANCELLED" && order.status !== "DELIVERED"
+      ? orderStatusCodes[order.courier_status_code]
+      : undefined;
+  return (
+    m.combined[`${order.status}/${order.payment_status}`] ??
+    m.payment[order.payment_status] ??
+    (courierLabel ? m.courier[normaliseStatus(courierLabel)] : undefined) ??
+    m.order[order.status] ??
+    m.generic
+  );
+}

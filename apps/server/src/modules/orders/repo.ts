@@ -1,0 +1,187 @@
+import type { OrderStatus, PaymentStatus } from "@vaki/contract/orders";
+import type { Insertable, Selectable, UpdateObject } from "kysely";
+import { sql } from "kysely";
+import type { Db } from "../../db/connection.js";
+import type { Database, OrderItemsTable, OrdersTable } from "../../db/schema.js";
+import type { CustomerRef } from "../promotions/service.js";
+import { abandonableOrder, paidPaymentStatuses } from "./status.js";
+
+export type OrderRecord = Selectable<OrdersTable>;
+export type OrderItemRecord = Selectable<OrderItemsTable>;
+
+/** SQL of orders: every call is a fixed number of statements whatever the number of lines. */
+export class OrdersRepo {
+  constructor(private readonly db: Db) {}
+
+  transaction<T>(work: (repo: OrdersRepo, trx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new OrdersRepo(trx), trx));
+  }
+
+  in(trx: Db): OrdersRepo {
+    return new OrdersRepo(trx);
+  }
+
+  /** Whether any paid order matches the user, the e-mail (any case) or the phone. */
+  async hasPaidOrder(customer: CustomerRef): Promise<boolean> {
+    const email = customer.email?.trim().toLowerCase();
+    const matches = [
+      customer.userId ? sql`user_id = ${customer.userId}` : null,
+      email ? sql`lower(contact_email) = ${email}` : null,
+      customer.phone ? sql`contact_phone = ${customer.phone}` : null,
+    ].filter((match) => match !== null);
+    if (matches.length === 0) return false;
+    const row = await this.db
+      .selectFrom("orders")
+      .select("id")
+      .where("payment_status", "in", [...paidPaymentStatuses])
+      .where(sql<boolean>`(${sql.join(matches, sql` or `)})`)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Cancels the cart's orders still waiting for payment (a new order from the same cart replaces
+   * them). Conditional on their status, so each is cancelled once; answers the ones this call cancelled.
+   */
+  abandonOrdersOfCart(cartId: string, now: string): Promise<Pick<OrderRecord, "id" | "promo_code">[]> {
+    return this.db
+      .updateTable("orders")
+      .set({ status: abandonableOrder.to.status, payment_status: abandonableOrder.to.paymentStatus, updated_at: now })
+      .where("cart_id", "=", cartId)
+      .where("status", "in", [...abandonableOrder.statuses])
+      .where("payment_status", "in", [...abandonableOrder.paymentStatuses])
+      .returning(["id", "promo_code"])
+      .execute();
+  }
+
+  /**
+   * Cancels one order whose hold has expired, if it is still waiting for payment: the conditional
+   * update that makes the expiry sweep safe on several processes at once (one of them gets the row).
+   */
+  abandonExpiredOrder(orderId: string, now: string): Promise<Pick<OrderRecord, "id" | "promo_code"> | undefined> {
+    return this.db
+      .updateTable("orders")
+      .set({ status: abandonableOrder.to.status, payment_status: abandonableOrder.to.paymentStatus, updated_at: now })
+      .where("id", "=", orderId)
+      .where("status", "in", [...abandonableOrder.statuses])
+      .where("payment_status", "in", [...abandonableOrder.paymentStatuses])
+      .where("hold_expires_at", "<=", now)
+      .returning(["id", "promo_code"])
+      .executeTakeFirst();
+  }
+
+  /** Orders whose stock hold has expired and that still wait for payment, oldest first. */
+  async findExpiredOrderIds(now: string, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom("orders")
+      .select("id")
+      .where("status", "in", [...abandonableOrder.statuses])
+      .where("hold_expires_at", "<=", now)
+      .orderBy("hold_expires_at")
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** The next human order number (auto-numbered key, no shared counter row to lock). */
+  async nextOrderNumber(orderId: string, now: string): Promise<number> {
+    const row = await this.db
+      .insertInto("order_numbers")
+      .values({ order_id: orderId, created_at: now })
+      .returning("number")
+      .executeTakeFirstOrThrow();
+    return row.number;
+  }
+
+  async insertOrder(order: Insertable<OrdersTable>): Promise<OrderRecord> {
+    return this.db.insertInto("orders").values(order).returningAll().executeTakeFirstOrThrow();
+  }
+
+  async insertItems(items: readonly Insertable<OrderItemsTable>[]): Promise<OrderItemRecord[]> {
+    if (items.length === 0) return [];
+    const rows = await this.db
+      .insertInto("order_items")
+      .values([...items])
+      .returningAll()
+      .execute();
+    return rows.sort((a, b) => a.id - b.id);
+  }
+
+  findOrder(id: string): Promise<OrderRecord | undefined> {
+    return this.db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  async findItems(orderIds: readonly string[]): Promise<OrderItemRecord[]> {
+    if (orderIds.length === 0) return [];
+    return this.db
+      .selectFrom("order_items")
+      .selectAll()
+      .where("order_id", "in", [...orderIds])
+      .orderBy("order_id")
+      .orderBy("id")
+      .execute();
+  }
+
+  /** One page of a user's orders, newest first, with the total count in the same statement. */
+  async findUserOrders(
+    userId: string,
+    page: { offset: number; limit: number },
+  ): Promise<{ rows: OrderRecord[]; total: number | undefined }> {
+    const rows = await this.db
+      .selectFrom("orders")
+      .selectAll()
+      .select(sql<number>`count(*) over ()`.as("total_count"))
+      .where("user_id", "=", userId)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+    const first = rows[0];
+    return { rows, total: first ? Number(first.total_count) : undefined };
+  }
+
+  /** The order whose shipment has this AWB. */
+  findByTrackingNumber(awb: string): Promise<OrderRecord | undefined> {
+    return this.db.selectFrom("orders").selectAll().where("tracking_number", "=", awb).executeTakeFirst();
+  }
+
+  /**
+   * Changes an order only while it is in one of the given statuses (and payment statuses): the
+   * conditional update behind every move of the lifecycle, so a move happens once however many
+   * callers (webhooks, pages, processes) try it. Answers the changed row, or undefined.
+   */
+  changeIf(
+    orderId: string,
+    when: {
+      status?: readonly OrderStatus[];
+      paymentStatus?: readonly PaymentStatus[];
+      /** Only while this column is still null (set-once fields such as the AWB). */
+      unsetColumn?: "tracking_number" | "shiprocket_order_id";
+    },
+    changes: UpdateObject<Database, "orders">,
+  ): Promise<OrderRecord | undefined> {
+    if (when.status?.length === 0 || when.paymentStatus?.length === 0) return Promise.resolve(undefined);
+    return this.db
+      .updateTable("orders")
+      .set(changes)
+      .where("id", "=", orderId)
+      .$if(when.status !== undefined, (query) => query.where("status", "in", [...(when.status ?? [])]))
+      .$if(when.paymentStatus !== undefined, (query) =>
+        query.where("payment_status", "in", [...(when.paymentStatus ?? [])]),
+      )
+      .$if(when.unsetColumn !== undefined, (query) => query.where(when.unsetColumn!, "is", null))
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async countUserOrders(userId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("user_id", "=", userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+}

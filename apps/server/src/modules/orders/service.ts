@@ -1,0 +1,404 @@
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { cartMessages, orderMessages } from "@vaki/contract/messages";
+import { type Address, addressSchema, cancellationWindowMs, type Order, type OrderItem } from "@vaki/contract/orders";
+import type { Db } from "../../db/connection.js";
+import type { Clock } from "../../lib/clock.js";
+import { Conflict, InvalidInput, NotFound } from "../../lib/errors.js";
+import type { Logger } from "../../lib/logger.js";
+import { lineTotal, sumPaise } from "../../lib/money.js";
+import type { AuthenticatedUser } from "../accounts/auth-guard.js";
+import { type CartOwner, type CartService, variantAttributesOf } from "../cart/service.js";
+import type { InventoryService } from "../inventory/service.js";
+import type { CustomerRef, PaidOrderLookup, PromotionsService } from "../promotions/service.js";
+import { customerMessageOf, isCancellable, orderTimeline, paymentStatusLabelOf, statusLabelOf } from "./order-view.js";
+import type { OrderItemRecord, OrderRecord, OrdersRepo } from "./repo.js";
+
+export interface OrderSettings {
+  /** How long an unpaid order holds its stock (STOCK_HOLD_MINUTES). */
+  stockHoldMinutes: number;
+  /**
+   * Key a guest's order secret is derived from (HMAC of the order id), so the confirmation
+   * e-mail can carry it again later; without a key the secret is random.
+   */
+  orderSecretKey?: string;
+}
+
+/** The order secret of a guest's order: base64url HMAC-SHA256 of its id (43 characters). */
+export function derivedOrderSecret(key: string, orderId: string): string {
+  return createHmac("sha256", key).update(`order-secret:${orderId}`).digest("base64url");
+}
+
+/** Who asks to read an order: its user by token, or a guest holding the session id and the order's secret. */
+export interface OrderReader {
+  user: AuthenticatedUser | null;
+  guestSessionId?: string | undefined;
+  orderSecret?: string | undefined;
+}
+
+const orderNumberOffset = 100_000;
+const sweepBatch = 100;
+const sweepRounds = 20;
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** "VK-100023": what the shopper quotes; the id stays a UUID. */
+export function formatOrderNumber(number: number): string {
+  return `VK-${orderNumberOffset + number}`;
+}
+
+/**
+ * A stored address (the providers' PostalAddress: line1, pincode...) with both spellings the spec
+ * reads (addressLine1 or line1, postalCode or pincode).
+ */
+export function parseAddress(json: string | null): Address | null {
+  if (!json) return null;
+  try {
+    const parsed = addressSchema.safeParse(JSON.parse(json));
+    if (!parsed.success) return null;
+    const a = parsed.data;
+    const line1 = a.line1 ?? a.addressLine1;
+    const line2 = a.line2 ?? a.addressLine2;
+    const pincode = a.pincode ?? a.postalCode;
+    return {
+      ...a,
+      ...(line1 !== undefined ? { addressLine1: line1, line1 } : {}),
+      ...(line2 !== undefined ? { addressLine2: line2, line2 } : {}),
+      ...(pincode !== undefined ? { postalCode: pincode, pincode } : {}),
+    };
+  } catch {
+    return null;
+  }
+}
+
+function toOrderItem(row: OrderItemRecord): OrderItem {
+  return {
+    id: row.id,
+    productId: row.product_id,
+    variantId: row.variant_id,
+    sku: row.sku,
+    productName: row.product_name,
+    name: row.product_name,
+    imageUrl: row.image_url,
+    image: row.image_url,
+    quantity: row.quantity,
+    price: row.unit_price,
+    subtotal: row.line_total,
+    variantAttributes: variantAttributesOf(row.size, row.color),
+    size: row.size,
+    color: row.color,
+  };
+}
+
+export function toOrder(row: OrderRecord, items: readonly OrderItemRecord[], now: Date = new Date()): Order {
+  return {
+    id: row.id,
+    orderId: row.id,
+    orderNumber: row.order_number,
+    status: row.status,
+    paymentStatus: row.payment_status,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    subtotal: row.subtotal,
+    discountAmount: row.discount_amount,
+    taxAmount: row.tax_amount,
+    tax: row.tax_amount,
+    shippingAmount: row.shipping_amount,
+    total: row.total,
+    currency: "INR",
+    promoCode: row.promo_code,
+    contactEmail: row.contact_email,
+    contactPhone: row.contact_phone,
+    shippingMethod: row.shipping_method,
+    statusLabel: statusLabelOf(row.status),
+    paymentStatusLabel: paymentStatusLabelOf(row.payment_status),
+    trackingNumber: row.tracking_number,
+    shiprocketOrderId: row.shiprocket_order_id,
+    courierName: row.courier_name,
+    timeline: orderTimeline(row),
+    cancellable: isCancellable(row, now),
+    message: customerMessageOf(row),
+    items: items.map(toOrderItem),
+    itemCount: items.reduce((count, item) => count + item.quantity, 0),
+    shippingAddress: parseAddress(row.shipping_address),
+    billingAddress: parseAddress(row.billing_address),
+    holdExpiresAt: row.status === "CREATED" ? row.hold_expires_at : null,
+    // Spec: accounts-and-orders §5 — cancellation within 6 hours of createdAt.
+    cancellableUntil: new Date(Date.parse(row.created_at) + cancellationWindowMs).toISOString(),
+  };
+}
+
+/** Orders' answer to the promotions module: does this customer already have a paid order? */
+export class PaidOrders implements PaidOrderLookup {
+  constructor(private readonly repo: OrdersRepo) {}
+
+  hasPaidOrder(customer: CustomerRef, trx?: Db): Promise<boolean> {
+    return (trx ? this.repo.in(trx) : this.repo).hasPaidOrder(customer);
+  }
+}
+
+/**
+ * Rules of orders: an order is built from the server's cart (never from what the browser sends),
+ * priced from the catalogue, discounted by the cart's promo code, and holds its stock in the same
+ * transaction (decision 0004). An unpaid order gives its stock back when its hold expires or when
+ * a new order from the same cart replaces it.
+ */
+export class OrdersService {
+  constructor(
+    private readonly repo: OrdersRepo,
+    private readonly clock: Clock,
+    private readonly cart: CartService,
+    private readonly promotions: PromotionsService,
+    private readonly inventory: InventoryService,
+    private readonly settings: OrderSettings,
+  ) {}
+
+  /**
+   * Creates the order from the owner's cart in one transaction: lock the cart, cancel the cart's
+   * earlier unpaid order, price the lines, apply the promo code, copy the lines, hold the stock,
+   * count the promo use. Any failure (empty cart 400, stock 409, code 400) leaves nothing behind.
+   * A guest gets a random orderSecret, once; only its SHA-256 is stored.
+   */
+  async createOrder(owner: CartOwner): Promise<{ order: Order; orderSecret?: string }> {
+    const orderId = randomUUID();
+    const orderSecret =
+      owner.kind !== "guest"
+        ? undefined
+        : this.settings.orderSecretKey
+          ? derivedOrderSecret(this.settings.orderSecretKey, orderId)
+          : randomBytes(32).toString("base64url");
+    const order = await this.repo.transaction(async (repo, trx) => {
+      const now = this.clock.now();
+      const nowText = now.toISOString();
+      const cart = await this.cart.checkoutCart(trx, owner);
+      if (!cart || cart.lines.length === 0) throw new InvalidInput(orderMessages.emptyCart);
+      const gone = cart.lines.find((line) => line.product_active !== 1 || line.variant_active !== 1);
+      if (gone) throw new Conflict(cartMessages.unavailable(gone.name));
+
+      const replaced = await repo.abandonOrdersOfCart(cart.id, nowText);
+      const subtotal = sumPaise(cart.lines.map((line) => lineTotal(line.price, line.quantity)));
+      // The usage limit is checked by reserveUse below, after the replaced order gave its use back.
+      const promo = cart.promoCode
+        ? await this.promotions.require(cart.promoCode, customerOf(owner), subtotal, trx, { ignoreUsage: true })
+        : null;
+      const discount = promo ? Math.min(promo.discount, subtotal) : 0;
+      const holdExpiresAt = new Date(now.getTime() + this.settings.stockHoldMinutes * 60_000);
+      const number = await repo.nextOrderNumber(orderId, nowText);
+
+      const row = await repo.insertOrder({
+        id: orderId,
+        order_number: formatOrderNumber(number),
+        user_id: owner.kind === "user" ? owner.userId : null,
+        guest_session_id: owner.kind === "guest" ? owner.guestSessionId : null,
+        cart_id: cart.id,
+        order_secret_hash: orderSecret ? sha256(orderSecret) : null,
+        status: "CREATED",
+        payment_status: "CREATED",
+        currency: "INR",
+        subtotal,
+        discount_amount: discount,
+        tax_amount: 0,
+        shipping_amount: 0,
+        total: subtotal - discount,
+        promo_code: promo?.code ?? null,
+        contact_email: null,
+        contact_phone: null,
+        shipping_method: null,
+        shipping_address: null,
+        billing_address: null,
+        tracking_number: null,
+        shiprocket_order_id: null,
+        hold_expires_at: holdExpiresAt.toISOString(),
+        created_at: nowText,
+        updated_at: nowText,
+      });
+      const items = await repo.insertItems(
+        cart.lines.map((line) => ({
+          order_id: orderId,
+          product_id: line.product_id,
+          variant_id: line.variant_id,
+          sku: line.sku,
+          product_name: line.name,
+          image_url: line.image_url,
+          size: line.size,
+          color: line.color,
+          unit_price: line.price,
+          quantity: line.quantity,
+          line_total: lineTotal(line.price, line.quantity),
+        })),
+      );
+      // Lock order everywhere: cart → orders → stock holds → variants (ascending) → promotions.
+      await this.inventory.holdStock(
+        trx,
+        orderId,
+        cart.lines.map((line) => ({
+          variantId: line.variant_id,
+          quantity: line.quantity,
+          name: line.name,
+          size: line.size,
+        })),
+        holdExpiresAt,
+        { replacing: replaced.map((old) => old.id) },
+      );
+      await this.promotions.releaseUses(
+        trx,
+        replaced.map((old) => old.promo_code),
+      );
+      if (promo) await this.promotions.reserveUse(trx, promo.code);
+      return toOrder(row, items, now);
+    });
+    return orderSecret ? { order, orderSecret } : { order };
+  }
+
+  /** The order for its user, or for the guest session holding its secret; anyone else gets 404. */
+  async getOrder(id: string, reader: OrderReader): Promise<Order> {
+    const row = await this.repo.findOrder(id);
+    if (!row || !mayRead(row, reader)) throw new NotFound(orderMessages.notFound);
+    return this.present(row, await this.repo.findItems([row.id]));
+  }
+
+  /**
+   * The stored order for its owner (checkout, tracking, shipments); anyone else gets 404.
+   * `secretOptional`: a guest session may read without the secret when it does not send one
+   * (the confirmation page's calls, spec §4 "guests send the orderSecret when present").
+   */
+  async findForOwner(
+    id: string,
+    reader: OrderReader,
+    options: { secretOptional?: boolean } = {},
+  ): Promise<{ record: OrderRecord; items: OrderItemRecord[] }> {
+    const record = await this.repo.findOrder(id);
+    if (!record || !this.mayAccess(record, reader, options)) throw new NotFound(orderMessages.notFound);
+    return { record, items: await this.repo.findItems([record.id]) };
+  }
+
+  /** Whether the reader owns the order (see findForOwner for `secretOptional`). */
+  mayAccess(record: OrderRecord, reader: OrderReader, options: { secretOptional?: boolean } = {}): boolean {
+    if (mayRead(record, reader)) return true;
+    return (
+      options.secretOptional === true &&
+      !reader.orderSecret &&
+      reader.guestSessionId !== undefined &&
+      record.guest_session_id !== null &&
+      record.guest_session_id === reader.guestSessionId
+    );
+  }
+
+  /** The stored order and its lines, for the shop's own work (no access check). */
+  async findRecord(id: string): Promise<{ record: OrderRecord; items: OrderItemRecord[] } | null> {
+    const record = await this.repo.findOrder(id);
+    return record ? { record, items: await this.repo.findItems([record.id]) } : null;
+  }
+
+  /** The order whose shipment has this AWB. */
+  findByTrackingNumber(awb: string): Promise<OrderRecord | undefined> {
+    return this.repo.findByTrackingNumber(awb);
+  }
+
+  /** The order as the API answers it, with labels, timeline and the cancelling rule as of now. */
+  present(record: OrderRecord, items: readonly OrderItemRecord[]): Order {
+    return toOrder(record, items, this.clock.now());
+  }
+
+  /** The secret a guest's order e-mail links with (null for users' orders or without a key). */
+  linkSecretOf(record: OrderRecord): string | null {
+    if (!record.guest_session_id || !record.order_secret_hash || !this.settings.orderSecretKey) return null;
+    const secret = derivedOrderSecret(this.settings.orderSecretKey, record.id);
+    // Orders created before the key existed have a random secret the shop cannot give again.
+    return sha256(secret) === record.order_secret_hash ? secret : null;
+  }
+
+  /** The user's orders, newest first; page is 1-based here and 0-based in the answer (spec). */
+  async history(userId: string, query: { page: number; limit: number }) {
+    const offset = (query.page - 1) * query.limit;
+    const { rows, total: counted } = await this.repo.findUserOrders(userId, { offset, limit: query.limit });
+    const total = counted ?? (offset > 0 ? await this.repo.countUserOrders(userId) : 0);
+    const itemsByOrder = new Map<string, OrderItemRecord[]>();
+    for (const item of await this.repo.findItems(rows.map((row) => row.id))) {
+      itemsByOrder.set(item.order_id, [...(itemsByOrder.get(item.order_id) ?? []), item]);
+    }
+    const content = rows.map((row) => this.present(row, itemsByOrder.get(row.id) ?? []));
+    const totalPages = Math.ceil(total / query.limit);
+    return {
+      content,
+      page: { number: query.page - 1, size: query.limit, totalElements: total, totalPages },
+      hasNext: query.page < totalPages,
+    };
+  }
+
+  /**
+   * Cancels orders whose stock hold expired without payment and gives their stock back. Safe with
+   * several processes sweeping at once: each order is cancelled by a conditional update, and its
+   * stock is released in the same transaction only by the caller whose update changed the row.
+   * Answers how many orders this call cancelled.
+   */
+  async releaseExpiredHolds(): Promise<number> {
+    const now = this.clock.now().toISOString();
+    let cancelled = 0;
+    // Batches of 100 until the backlog is gone (bounded, so one tick cannot run forever).
+    for (let round = 0; round < sweepRounds; round += 1) {
+      const expired = await this.repo.findExpiredOrderIds(now, sweepBatch);
+      for (const orderId of expired) {
+        // One transaction per order: the conditional cancel decides whether this caller releases.
+        const done = await this.repo.transaction(async (repo, trx) => {
+          const order = await repo.abandonExpiredOrder(orderId, now);
+          if (!order) return false;
+          await this.inventory.releaseHold(trx, order.id);
+          await this.promotions.releaseUses(trx, [order.promo_code]);
+          return true;
+        });
+        if (done) cancelled += 1;
+      }
+      if (expired.length < sweepBatch) break;
+    }
+    return cancelled;
+  }
+}
+
+function customerOf(owner: CartOwner): CustomerRef {
+  return owner.kind === "user" ? { userId: owner.userId } : {};
+}
+
+function mayRead(row: OrderRecord, reader: OrderReader): boolean {
+  if (reader.user && row.user_id === reader.user.id) return true;
+  if (!reader.guestSessionId || !reader.orderSecret || !row.order_secret_hash) return false;
+  if (row.guest_session_id !== reader.guestSessionId) return false;
+  const given = Buffer.from(sha256(reader.orderSecret), "hex");
+  const stored = Buffer.from(row.order_secret_hash, "hex");
+  return given.length === stored.length && timingSafeEqual(given, stored);
+}
+
+/**
+ * Runs the expiry sweep every `intervalMs` while the app is up (0 turns it off). The timer never
+ * keeps Node alive, and stop() waits for a sweep in progress so the database closes after it.
+ */
+export function scheduleHoldSweep(
+  orders: Pick<OrdersService, "releaseExpiredHolds">,
+  intervalMs: number,
+  log: Logger,
+): { start(): void; stop(): Promise<void> } {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  const sweep = () => {
+    running ??= orders
+      .releaseExpiredHolds()
+      .then((cancelled) => {
+        if (cancelled > 0) log.info({ cancelled }, "released the stock of expired unpaid orders");
+      })
+      .catch((error: unknown) => log.error({ err: error }, "stock hold sweep failed; retrying on the next tick"))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  return {
+    start() {
+      if (intervalMs <= 0 || timer) return;
+      timer = setInterval(sweep, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}

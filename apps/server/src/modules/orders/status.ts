@@ -1,0 +1,131 @@
+import { type OrderStatus, orderStatuses, type PaymentStatus, paymentStatuses } from "@vaki/contract/orders";
+
+/**
+ * The order and payment state machines as data (STYLE.md): every allowed move in one screen.
+ * Status names are the spec's (accounts-and-orders §4). Code that changes a status does it with
+ * a conditional update `where status in (sourcesOf(...))`, so a move happens at most once even
+ * when several processes try it at the same time.
+ */
+export const orderTransitions: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  // Payment confirmed (or cash on delivery chosen) → CONFIRMED; hold expired, replaced or cancelled → CANCELLED.
+  CREATED: ["CONFIRMED", "CANCELLED"],
+  CONFIRMED: ["PROCESSING", "SHIPPED", "CANCELLED"],
+  PROCESSING: ["SHIPPED", "CANCELLED"],
+  SHIPPED: ["DELIVERED"],
+  DELIVERED: [],
+  CANCELLED: [],
+};
+
+const settled = ["SUCCESS", "PAID", "COMPLETED"] as const;
+const failed = ["FAILED", "FAILURE"] as const;
+
+export const paymentTransitions: Readonly<Record<PaymentStatus, readonly PaymentStatus[]>> = {
+  CREATED: ["PENDING", "PROCESSING", ...settled, ...failed, "COD_PENDING", "CANCELLED"],
+  PENDING: ["PROCESSING", ...settled, ...failed, "COD_PENDING", "CANCELLED"],
+  PROCESSING: [...settled, ...failed, "CANCELLED"],
+  // A failed attempt may be retried until the hold expires (online, or as cash on delivery).
+  FAILED: ["PENDING", "PROCESSING", ...settled, "COD_PENDING", "CANCELLED"],
+  FAILURE: ["PENDING", "PROCESSING", ...settled, "COD_PENDING", "CANCELLED"],
+  SUCCESS: ["REFUND_PROCESSING"],
+  PAID: ["REFUND_PROCESSING"],
+  COMPLETED: ["REFUND_PROCESSING"],
+  COD_PENDING: ["COD_COMPLETED", "CANCELLED"],
+  COD_COMPLETED: ["REFUND_PROCESSING"],
+  // Spec §4 cancelling: payment SUCCESS becomes REFUND_PROCESSING, then the provider settles it.
+  REFUND_PROCESSING: ["REFUNDED", "PARTIALLY_REFUNDED"],
+  PARTIALLY_REFUNDED: ["REFUND_PROCESSING", "REFUNDED"],
+  REFUNDED: [],
+  CANCELLED: [],
+};
+
+/**
+ * Payment statuses that make an order a paid one (the "first order" rule of promo codes).
+ * The one place this set lives; the payment issue sets these statuses.
+ */
+export const paidPaymentStatuses: readonly PaymentStatus[] = ["SUCCESS", "COMPLETED", "COD_PENDING", "COD_COMPLETED"];
+
+/** Order statuses whose stock is held, not yet sold (the hold expires without payment). */
+export const holdingOrderStatuses: readonly OrderStatus[] = ["CREATED"];
+
+export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
+  return orderTransitions[from].includes(to);
+}
+
+export function canMovePayment(from: PaymentStatus, to: PaymentStatus): boolean {
+  return paymentTransitions[from].includes(to);
+}
+
+/** Order statuses from which `to` may be reached. */
+export function orderStatusesLeadingTo(to: OrderStatus): OrderStatus[] {
+  return orderStatuses.filter((from) => canMoveOrder(from, to));
+}
+
+/** Payment statuses from which `to` may be reached. */
+export function paymentStatusesLeadingTo(to: PaymentStatus): PaymentStatus[] {
+  return paymentStatuses.filter((from) => canMovePayment(from, to));
+}
+
+/**
+ * An unpaid order that gives up waiting for payment (hold expired, or replaced by a new order
+ * from the same cart): these are the statuses it may be in, and it moves to CANCELLED/CANCELLED.
+ */
+export const abandonableOrder = {
+  statuses: holdingOrderStatuses.filter((status) => canMoveOrder(status, "CANCELLED")),
+  paymentStatuses: paymentStatusesLeadingTo("CANCELLED").filter((status) => !paidPaymentStatuses.includes(status)),
+  to: { status: "CANCELLED", paymentStatus: "CANCELLED" },
+} as const;
+
+/**
+ * Payment confirmed by the gateway (issue 6): an order still waiting for payment moves to
+ * CONFIRMED, its payment to SUCCESS (paid online) or COD_PENDING (cash on delivery). A FAILED
+ * payment is recorded on an order that stays CREATED (its hold is released; the sweep cancels it
+ * when its time is up, or a new checkout from the cart replaces it), so a retry can still succeed.
+ */
+export const paymentConfirmation = {
+  statuses: holdingOrderStatuses.filter((status) => canMoveOrder(status, "CONFIRMED")),
+  paymentStatusesFor: (to: "SUCCESS" | "COD_PENDING" | "FAILED") => paymentStatusesLeadingTo(to),
+} as const;
+
+/**
+ * A payment the gateway took although the order cannot be fulfilled — it was cancelled while the
+ * shopper paid (hold expired, replaced), or its stock sold out meanwhile: captured and refunded
+ * in one move, so the order's payment goes straight to REFUND_PROCESSING.
+ */
+export const uncollectablePayment = {
+  paymentStatuses: ["CREATED", "PENDING", "PROCESSING", "FAILED", "FAILURE", "CANCELLED"] as PaymentStatus[],
+  to: "REFUND_PROCESSING",
+} as const;
+
+/** Payment statuses that hold money the shop must give back when the order is cancelled. */
+export const refundablePaymentStatuses: readonly PaymentStatus[] = ["SUCCESS", "PAID", "COMPLETED", "COD_COMPLETED"];
+
+/**
+ * The shopper cancels (spec: accounts-and-orders §4 "Cancelling"): the order becomes CANCELLED;
+ * a successful payment becomes REFUND_PROCESSING, anything else CANCELLED.
+ */
+export function paymentStatusOnCancel(from: PaymentStatus): PaymentStatus | null {
+  const to: PaymentStatus = refundablePaymentStatuses.includes(from) ? "REFUND_PROCESSING" : "CANCELLED";
+  return canMovePayment(from, to) ? to : null;
+}
+
+/** Order statuses a courier's progress moves an order to, in the order they happen. */
+const courierProgress: readonly OrderStatus[] = ["CONFIRMED", "PROCESSING", "SHIPPED", "DELIVERED"];
+
+/**
+ * The moves that bring an order forward to `to` along the courier's progress (CONFIRMED →
+ * PROCESSING → SHIPPED → DELIVERED), each allowed by the table; empty when `to` is not ahead.
+ */
+export function forwardPath(from: OrderStatus, to: OrderStatus): [OrderStatus, OrderStatus][] {
+  const start = courierProgress.indexOf(from);
+  const end = courierProgress.indexOf(to);
+  if (start < 0 || end <= start) return [];
+  const moves: [OrderStatus, OrderStatus][] = [];
+  let at = from;
+  for (const next of courierProgress.slice(start + 1, end + 1)) {
+    if (canMoveOrder(at, next)) {
+      moves.push([at, next]);
+      at = next;
+    } else if (next === to) return [];
+  }
+  return at === to ? moves : [];
+}

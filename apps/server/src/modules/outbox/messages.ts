@@ -1,0 +1,41 @@
+import { z } from "zod";
+import type { OutboxMessage } from "./service.js";
+
+/**
+ * The side effects of the purchase path, one builder each: the kind a module registers a handler
+ * for, its payload, and the dedupe key that makes a replay insert nothing. Checkout writes the
+ * confirmation e-mail and the shipment; cancelling writes the refund, the courier cancel and the
+ * cancellation e-mail. Handlers parse the payload back with the schemas here.
+ */
+export const outboxKinds = {
+  orderConfirmedMail: "order-confirmed-mail",
+  createShipment: "create-shipment",
+  orderCancelledMail: "order-cancelled-mail",
+  refundPayment: "refund-payment",
+  cancelShipment: "cancel-shipment",
+} as const;
+
+/** Why an order was cancelled, for the wording of its e-mail. */
+export const cancellationReasons = ["customer", "sold-out", "late-payment"] as const;
+export type CancellationReason = (typeof cancellationReasons)[number];
+
+export const orderPayloadSchema = z.object({ orderId: z.string() });
+export const cancellationPayloadSchema = z.object({
+  orderId: z.string(),
+  reason: z.enum(cancellationReasons),
+});
+
+const about = (kind: string, orderId: string, payload: unknown = { orderId }): OutboxMessage => ({
+  kind,
+  payload,
+  dedupeKey: `${kind}:${orderId}`,
+});
+
+export const outboxMessages = {
+  orderConfirmedMail: (orderId: string) => about(outboxKinds.orderConfirmedMail, orderId),
+  createShipment: (orderId: string) => about(outboxKinds.createShipment, orderId),
+  orderCancelledMail: (orderId: string, reason: CancellationReason) =>
+    about(outboxKinds.orderCancelledMail, orderId, { orderId, reason }),
+  refundPayment: (orderId: string) => about(outboxKinds.refundPayment, orderId),
+  cancelShipment: (orderId: string) => about(outboxKinds.cancelShipment, orderId),
+} as const;

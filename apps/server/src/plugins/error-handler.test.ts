@@ -1,0 +1,105 @@
+import Fastify from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { Conflict, NotFound, TooManyRequests } from "../lib/errors.js";
+import { frameworkErrorHandler, registerErrorHandling, registerNotFound } from "./error-handler.js";
+
+async function appWithRoutes() {
+  const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  registerNotFound(app, { isStorefrontNavigation: undefined });
+  app.post(
+    "/api/things",
+    { schema: { body: z.object({ name: z.string().min(1), quantity: z.number().int().min(1).max(10) }) } },
+    async () => ({ ok: true }),
+  );
+  app.get("/api/missing", async () => {
+    throw new NotFound("Category with ID 9 not found or has no products.");
+  });
+  app.get("/api/conflict", async () => {
+    throw new Conflict("Email already registered", { fieldErrors: { email: ["Email already registered"] } });
+  });
+  app.get("/api/slow-down", async () => {
+    throw new TooManyRequests("Too many attempts", 90);
+  });
+  app.get("/api/bug", async () => {
+    throw new Error("SELECT * FROM secret_table at /srv/app/src/repo.ts:12");
+  });
+  await app.ready();
+  return app;
+}
+
+describe("the error envelope", () => {
+  it("turns validation failures into 400 with field errors", async () => {
+    const app = await appWithRoutes();
+    const response = await app.inject({ method: "POST", url: "/api/things", payload: { name: "", quantity: 11 } });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body).toMatchObject({ success: false, error: "InvalidInput" });
+    expect(Object.keys(body.fieldErrors)).toEqual(expect.arrayContaining(["name", "quantity"]));
+  });
+
+  it("answers malformed JSON and wrong content types with 4xx, not 500", async () => {
+    const app = await appWithRoutes();
+    const badJson = await app.inject({
+      method: "POST",
+      url: "/api/things",
+      headers: { "content-type": "application/json" },
+      payload: "{ nope",
+    });
+    expect(badJson.statusCode).toBe(400);
+    expect(badJson.json()).toMatchObject({ success: false, error: "InvalidInput" });
+    const wrongType = await app.inject({
+      method: "POST",
+      url: "/api/things",
+      headers: { "content-type": "text/xml" },
+      payload: "<a/>",
+    });
+    expect(wrongType.statusCode).toBe(415);
+    expect(wrongType.json()).toMatchObject({ success: false, error: "UnsupportedMediaType" });
+  });
+
+  it("keeps a domain error's status, message and field errors", async () => {
+    const app = await appWithRoutes();
+    const missing = await app.inject({ method: "GET", url: "/api/missing" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ message: "Category with ID 9 not found or has no products." });
+    const conflict = await app.inject({ method: "GET", url: "/api/conflict" });
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json().fieldErrors).toEqual({ email: ["Email already registered"] });
+  });
+
+  it("sets Retry-After on 429", async () => {
+    const app = await appWithRoutes();
+    const response = await app.inject({ method: "GET", url: "/api/slow-down" });
+    expect(response.statusCode).toBe(429);
+    expect(response.headers["retry-after"]).toBe("90");
+  });
+
+  it("hides the inside of unexpected failures: no SQL, paths or stack in the body", async () => {
+    const app = await appWithRoutes();
+    const response = await app.inject({ method: "GET", url: "/api/bug" });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toMatchObject({ success: false, error: "InternalError" });
+    expect(response.body).not.toMatch(/SELECT|secret_table|\/srv\/|repo\.ts|at /);
+  });
+});
+
+describe("errors raised before routing", () => {
+  it("answers a path parameter over the length limit with 414 in the envelope, without echoing it", async () => {
+    const app = Fastify({
+      logger: false,
+      routerOptions: { maxParamLength: 50 },
+      frameworkErrors: frameworkErrorHandler,
+    });
+    registerErrorHandling(app);
+    app.get("/api/things/:id", async () => ({ ok: true }));
+    const response = await app.inject({ method: "GET", url: `/api/things/${"x".repeat(80)}` });
+    expect(response.statusCode).toBe(414);
+    expect(response.json()).toMatchObject({ success: false, error: "UriTooLong" });
+    expect(response.body).not.toContain("xxxxxxxxxx");
+  });
+});

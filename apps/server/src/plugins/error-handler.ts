@@ -1,0 +1,110 @@
+import type { FailureEnvelope, FieldErrors } from "@vaki/contract/envelope";
+import { commonMessages } from "@vaki/contract/messages";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { DomainError, InvalidInput } from "../lib/errors.js";
+
+/** Kind names for the statuses Fastify itself raises (bad JSON, too large, wrong content type...). */
+const kindByStatus: Record<number, string> = {
+  414: "UriTooLong",
+  400: "InvalidInput",
+  401: "Unauthorised",
+  403: "Forbidden",
+  404: "NotFound",
+  405: "MethodNotAllowed",
+  406: "NotAcceptable",
+  409: "Conflict",
+  413: "PayloadTooLarge",
+  415: "UnsupportedMediaType",
+  429: "TooManyRequests",
+};
+
+const messageByStatus: Record<number, string> = {
+  400: commonMessages.invalidInput,
+  413: commonMessages.payloadTooLarge,
+  415: commonMessages.unsupportedMediaType,
+  429: commonMessages.tooManyRequests,
+};
+
+function failure(request: FastifyRequest, message: string, error: string, fieldErrors?: FieldErrors): FailureEnvelope {
+  return { success: false, message, error, ...(fieldErrors ? { fieldErrors } : {}), requestId: request.id };
+}
+
+/** Turns zod issues reported by the type provider into `{ "field.path": [messages] }`. */
+function fieldErrorsOf(validation: { instancePath: string; message?: string }[], context?: string): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of validation) {
+    const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || context || "request";
+    const list = errors[field] ?? [];
+    list.push(issue.message ?? "Invalid value");
+    errors[field] = list;
+  }
+  return errors;
+}
+
+/**
+ * Route option `schemaErrorFormatter` for schemas whose messages are all written for shoppers
+ * (accounts, Club): the first message becomes the answer's message, e.g. 'Please enter a valid
+ * name!', with every field's messages in fieldErrors as usual.
+ */
+export function userFacingValidation(
+  errors: { instancePath: string; message?: string }[],
+  dataVar: string,
+): InvalidInput {
+  const fieldErrors = Object.fromEntries(
+    Object.entries(fieldErrorsOf(errors, dataVar)).map(([field, messages]) => [field, [...new Set(messages)]]),
+  );
+  return new InvalidInput(errors[0]?.message ?? commonMessages.invalidInput, { fieldErrors });
+}
+
+/**
+ * The one place where errors become HTTP answers: domain errors keep their status and message,
+ * validation errors become 400 with field errors, and anything unexpected is a 500 that says
+ * nothing about the inside (the details go to the log with the request id).
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof DomainError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.status(error.status).send(failure(request, error.message, error.kind, error.fieldErrors));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fieldErrors = fieldErrorsOf(error.validation, error.validationContext);
+      return reply.status(400).send(failure(request, commonMessages.invalidInput, "InvalidInput", fieldErrors));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        messageByStatus[status] ?? (error.code?.startsWith("FST_") ? commonMessages.invalidInput : error.message);
+      return reply.status(status).send(failure(request, message, kindByStatus[status] ?? "ClientError"));
+    }
+    request.log.error({ err: error }, "request failed");
+    return reply.status(500).send(failure(request, commonMessages.internal, "InternalError"));
+  });
+}
+
+/**
+ * Errors Fastify raises before routing (a URL that does not decode, a path parameter over the
+ * length limit): the same envelope, and the URL is not echoed back.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  const message = status === 414 ? "The address is too long" : commonMessages.invalidInput;
+  reply.status(status).send(failure(request, message, kindByStatus[status] ?? "InvalidInput"));
+}
+
+/**
+ * Unknown paths: a browser navigating to a storefront route gets index.html (the client router
+ * takes it from there); everything else, and every /api path, gets the JSON 404.
+ */
+export function registerNotFound(
+  app: FastifyInstance,
+  options: { isStorefrontNavigation: ((request: FastifyRequest) => boolean) | undefined },
+): void {
+  app.setNotFoundHandler((request, reply) => {
+    if (options.isStorefrontNavigation?.(request)) {
+      return reply.header("cache-control", "no-cache").type("text/html").sendFile("index.html");
+    }
+    return reply.status(404).send(failure(request, commonMessages.routeNotFound, "NotFound"));
+  });
+}

@@ -1,0 +1,58 @@
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+
+const hashedAsset = /\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
+
+/**
+ * Serves the built storefront: hashed assets cached for a year, index.html always revalidated,
+ * generated media from the data folder, and index.html for storefront routes the browser asks
+ * for (API paths never fall back: they 404 as JSON).
+ */
+export async function registerWebStatic(
+  app: FastifyInstance,
+  options: { webDistDir: string | undefined; mediaDir: string },
+): Promise<{ servesStorefront: boolean }> {
+  const webDistDir =
+    options.webDistDir && existsSync(path.join(options.webDistDir, "index.html")) ? options.webDistDir : undefined;
+
+  // Created up front so media seeded after start-up is served without a restart.
+  mkdirSync(options.mediaDir, { recursive: true });
+  const mediaRoots = [options.mediaDir, ...(webDistDir ? [path.join(webDistDir, "media")] : [])].filter((dir) =>
+    existsSync(dir),
+  );
+  if (mediaRoots.length > 0) {
+    await app.register(fastifyStatic, {
+      root: mediaRoots,
+      prefix: "/media/",
+      decorateReply: !webDistDir,
+      index: false,
+      cacheControl: false,
+      setHeaders: (res) => res.setHeader("cache-control", "public, max-age=86400"),
+    });
+  }
+
+  if (!webDistDir) return { servesStorefront: false };
+
+  await app.register(fastifyStatic, {
+    root: webDistDir,
+    prefix: "/",
+    wildcard: true,
+    index: ["index.html"],
+    cacheControl: false,
+    setHeaders: (res, filePath) => {
+      res.setHeader("cache-control", hashedAsset.test(filePath) ? "public, max-age=31536000, immutable" : "no-cache");
+    },
+  });
+  return { servesStorefront: true };
+}
+
+/** Storefront routes are what a browser navigates to: GET or HEAD outside /api that accepts HTML. */
+export function isStorefrontNavigation(method: string, url: string, accept: string | undefined): boolean {
+  if (method !== "GET" && method !== "HEAD") return false;
+  if (url === "/api" || url.startsWith("/api/") || url.startsWith("/api?")) return false;
+  const pathname = url.split("?")[0] ?? "";
+  if (path.extname(pathname) !== "") return false;
+  return accept === undefined || accept.includes("text/html") || accept.includes("*/*");
+}

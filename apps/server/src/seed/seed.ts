@@ -1,0 +1,229 @@
+/**
+ * Loads the demo catalogue (or a generated one of any size) into an empty database and writes
+ * its artwork. Plain Kysely query builder only, so the same code runs on SQLite and PostgreSQL.
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Insertable, Kysely, Transaction } from "kysely";
+import type { CategoriesTable, Database } from "../db/schema.js";
+import { sanitizeProductHtml } from "../modules/catalog/sanitize.js";
+import { type CataloguePlan, type PlannedCategory, planCatalogue } from "./plan.js";
+
+export interface SeedOptions {
+  /** Folder served at /media/; artwork goes in products/, characters/ and categories/ below it. */
+  mediaDir: string;
+  /** Exact number of products to generate for load tests; omit for the hand-written catalogue. */
+  scale?: number;
+  /** Reference time for created_at dates (tests pin it). */
+  now?: Date;
+  /** Brand name drawn on the artwork and used in copy; defaults to VAKI. */
+  shopName?: string;
+}
+
+export interface SeedResult {
+  categories: number;
+  products: number;
+  variants: number;
+  images: number;
+}
+
+/** SQLite allows 32,766 bound parameters per statement; stay well below on both engines. */
+const MAX_PARAMETERS = 30_000;
+const MAX_ROWS = 500;
+
+function batches<T>(rows: readonly T[], columns: number): T[][] {
+  const size = Math.max(1, Math.min(MAX_ROWS, Math.floor(MAX_PARAMETERS / columns)));
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+/** Number of columns of the first row, for sizing batches. */
+const columnsOf = (rows: readonly object[]) => (rows[0] ? Object.keys(rows[0]).length : 1);
+
+async function writeArtwork(mediaDir: string, files: CataloguePlan["files"]): Promise<void> {
+  const folders = new Set([...files.keys()].map((file) => path.dirname(path.join(mediaDir, file))));
+  for (const folder of folders) await mkdir(folder, { recursive: true });
+  const entries = [...files.entries()];
+  // A few writes in flight at once is plenty faster than one by one and keeps file handles low.
+  for (let i = 0; i < entries.length; i += 32) {
+    await Promise.all(entries.slice(i, i + 32).map(([file, draw]) => writeFile(path.join(mediaDir, file), draw())));
+  }
+}
+
+function categoryRow(category: PlannedCategory, parentId: number | null, stamp: string): Insertable<CategoriesTable> {
+  return {
+    name: category.name,
+    slug: category.slug,
+    parent_id: parentId,
+    description: category.description,
+    tagline: category.tagline,
+    accent_color: category.accentColor,
+    image_url: category.imageUrl,
+    is_active: 1,
+    display_order: category.displayOrder,
+    excluded_image_positions: JSON.stringify(category.excludedImagePositions),
+    created_at: stamp,
+    updated_at: stamp,
+  };
+}
+
+async function insertCategories(
+  trx: Transaction<Database>,
+  plan: CataloguePlan,
+  stamp: string,
+): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  // One statement per top category: their ids (1, 2, 3 on a fresh database) are part of the contract.
+  for (const category of plan.topCategories) {
+    const row = await trx
+      .insertInto("categories")
+      .values(categoryRow(category, null, stamp))
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    ids.set(category.slug, row.id);
+  }
+  const rows = plan.childCategories.map((category) => {
+    const parentId = category.parentSlug ? ids.get(category.parentSlug) : undefined;
+    if (category.parentSlug && parentId === undefined)
+      throw new Error(`Unknown parent category ${category.parentSlug}`);
+    return categoryRow(category, parentId ?? null, stamp);
+  });
+  for (const batch of batches(rows, columnsOf(rows))) {
+    // RETURNING order is not guaranteed, so ids are matched back by slug.
+    const inserted = await trx.insertInto("categories").values(batch).returning(["id", "slug"]).execute();
+    for (const row of inserted) ids.set(row.slug, row.id);
+  }
+  return ids;
+}
+
+async function insertProducts(trx: Transaction<Database>, plan: CataloguePlan): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  // Product HTML is sanitised on every write, the seed's too; generated copy repeats, so memoise.
+  const sanitised = new Map<string, string>();
+  const clean = (html: string) => {
+    let result = sanitised.get(html);
+    if (result === undefined) {
+      result = sanitizeProductHtml(html);
+      sanitised.set(html, result);
+    }
+    return result;
+  };
+  const rows = plan.products.map((product) => ({
+    name: product.name,
+    slug: product.slug,
+    price: product.price,
+    description_html: clean(product.descriptionHtml),
+    specifications: product.specifications,
+    delivery_info_html: clean(product.deliveryInfoHtml),
+    is_featured: product.isFeatured ? 1 : 0,
+    is_active: 1,
+    popularity: product.popularity,
+    created_at: product.createdAt,
+    updated_at: product.createdAt,
+  }));
+  for (const batch of batches(rows, columnsOf(rows))) {
+    const inserted = await trx.insertInto("products").values(batch).returning(["id", "slug"]).execute();
+    for (const row of inserted) ids.set(row.slug, row.id);
+  }
+  return ids;
+}
+
+/** Seeds an empty catalogue. Call `isCatalogueEmpty` (or `clearCatalogue`) first. */
+export async function seedCatalogue(db: Kysely<Database>, options: SeedOptions): Promise<SeedResult> {
+  const now = options.now ?? new Date();
+  const plan = planCatalogue({
+    ...(options.scale !== undefined ? { scale: options.scale } : {}),
+    now,
+    brand: options.shopName ?? "VAKI",
+  });
+  await writeArtwork(options.mediaDir, plan.files);
+  const stamp = now.toISOString();
+
+  return db.transaction().execute(async (trx) => {
+    const categoryIds = await insertCategories(trx, plan, stamp);
+    const productIds = await insertProducts(trx, plan);
+    const productId = (slug: string) => {
+      const id = productIds.get(slug);
+      if (id === undefined) throw new Error(`Product ${slug} was not inserted`);
+      return id;
+    };
+
+    const variants = plan.products.flatMap((product) =>
+      product.variants.map((variant) => ({
+        product_id: productId(product.slug),
+        sku: variant.sku,
+        price: variant.price,
+        stock_quantity: variant.stock,
+        size: variant.size,
+        color: variant.color,
+        theme: variant.theme,
+        story_description: variant.story,
+        is_active: 1,
+        created_at: product.createdAt,
+        updated_at: product.createdAt,
+      })),
+    );
+    for (const batch of batches(variants, columnsOf(variants)))
+      await trx.insertInto("variants").values(batch).execute();
+
+    const images = plan.products.flatMap((product) =>
+      product.images.map((image, index) => ({
+        product_id: productId(product.slug),
+        url: image.url,
+        alt: image.alt,
+        display_order: index,
+        is_primary: index === 0 ? 1 : 0,
+      })),
+    );
+    for (const batch of batches(images, columnsOf(images)))
+      await trx.insertInto("product_images").values(batch).execute();
+
+    const links = plan.products.flatMap((product) =>
+      product.categorySlugs.map((slug) => {
+        const categoryId = categoryIds.get(slug);
+        if (categoryId === undefined) throw new Error(`Product ${product.slug} names unknown category ${slug}`);
+        return { category_id: categoryId, product_id: productId(product.slug) };
+      }),
+    );
+    for (const batch of batches(links, 2)) await trx.insertInto("category_products").values(batch).execute();
+
+    // The search index and caches watch this value to know the catalogue changed.
+    const version = String(Date.now());
+    await trx
+      .insertInto("shop_state")
+      .values({ key: "catalogue_version", value: version })
+      .onConflict((conflict) => conflict.column("key").doUpdateSet({ value: version }))
+      .execute();
+
+    return {
+      categories: plan.topCategories.length + plan.childCategories.length,
+      products: plan.products.length,
+      variants: variants.length,
+      images: images.length,
+    };
+  });
+}
+
+export async function isCatalogueEmpty(db: Kysely<Database>): Promise<boolean> {
+  const product = await db.selectFrom("products").select("id").limit(1).executeTakeFirst();
+  if (product) return false;
+  const category = await db.selectFrom("categories").select("id").limit(1).executeTakeFirst();
+  return category === undefined;
+}
+
+/**
+ * Deletes every catalogue row (children first, so foreign keys hold on both engines).
+ * Orders or carts that reference variants would block this; the demo reseed assumes none.
+ */
+export async function clearCatalogue(db: Kysely<Database>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("variants").execute();
+    await trx.deleteFrom("product_images").execute();
+    await trx.deleteFrom("category_products").execute();
+    await trx.deleteFrom("products").execute();
+    // Children before parents keeps the self-reference happy without relying on ON DELETE SET NULL.
+    await trx.deleteFrom("categories").where("parent_id", "is not", null).execute();
+    await trx.deleteFrom("categories").execute();
+  });
+}

@@ -1,0 +1,36 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { type App, buildApp } from "../../src/app.js";
+import { type Config, loadConfig } from "../../src/config.js";
+import type { Clock } from "../../src/lib/clock.js";
+import { createTestDatabase, type TestDatabase } from "./database.js";
+
+export interface TestShop {
+  app: App;
+  config: Config;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** A whole shop on its own fresh database and data folder, for app.inject tests. */
+export async function createTestShop(
+  env: Record<string, string> = {},
+  options: { clock?: Clock } = {},
+): Promise<TestShop> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "vaki-data-"));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", NODE_ENV: "test", ...env });
+  const database = await createTestDatabase();
+  const app = await buildApp({ config, database, ...(options.clock ? { clock: options.clock } : {}) });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    async close() {
+      await app.close();
+      await database.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

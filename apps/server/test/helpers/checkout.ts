@@ -1,0 +1,127 @@
+import { createHmac } from "node:crypto";
+import type { LightMyRequestResponse } from "fastify";
+import type { App } from "../../src/app.js";
+import type { Config } from "../../src/config.js";
+import type { Db } from "../../src/db/connection.js";
+import { addOk, orderOk, type Shopper } from "./cart.js";
+
+const headersOf = (shopper: Shopper) => ("headers" in shopper ? shopper.headers : {});
+const guestOf = (shopper: Shopper) => ("guestSessionId" in shopper ? { guestSessionId: shopper.guestSessionId } : {});
+
+/** The sandbox page's form as a browser posts it (flat names), for a Noida (Delhi-NCR) address. */
+export function paymentForm(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    method: "upi",
+    "contact.email": "riya@example.com",
+    "contact.phone": "98765 43210",
+    upiId: "",
+    "shippingAddress.fullName": "Riya Sharma",
+    "shippingAddress.line1": "Flat 4B, Lotus Towers",
+    "shippingAddress.line2": "Sector 62",
+    "shippingAddress.city": "Noida",
+    "shippingAddress.state": "Uttar Pradesh",
+    "shippingAddress.pincode": "201301",
+    "shippingAddress.country": "India",
+    "shippingAddress.phone": "9876543210",
+    billingSameAsShipping: "on",
+    ...overrides,
+  };
+}
+
+export function initiate(app: App, shopper: Shopper, body: Record<string, unknown>): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: "POST",
+    url: "/api/checkout/initiate",
+    headers: headersOf(shopper),
+    payload: { ...guestOf(shopper), ...body },
+  });
+}
+
+export interface StartedCheckout {
+  orderId: string;
+  orderSecret: string | undefined;
+  token: string;
+  checkoutId: string;
+  total: number;
+}
+
+/** Cart line(s) → order → initiate: the start of every purchase test. */
+export async function startCheckout(
+  app: App,
+  shopper: Shopper,
+  lines: { productId: number; variantId: number; quantity?: number }[],
+): Promise<StartedCheckout> {
+  for (const line of lines) await addOk(app, shopper, line);
+  const order = await orderOk(app, shopper);
+  const response = await initiate(app, shopper, { orderId: order.id, orderSecret: order.orderSecret });
+  if (response.statusCode !== 200) throw new Error(`initiate answered ${response.statusCode}: ${response.body}`);
+  const data = response.json().data;
+  return {
+    orderId: order.id,
+    orderSecret: order.orderSecret,
+    token: data.token,
+    checkoutId: data.checkoutId,
+    total: order.total as number,
+  };
+}
+
+/** Posts the hosted page's form, urlencoded, as the browser does. */
+export function submitPaymentPage(
+  app: App,
+  token: string,
+  form: Record<string, string>,
+  query = "",
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: "POST",
+    url: `/sandbox/pay/${token}${query}`,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: new URLSearchParams(form).toString(),
+  });
+}
+
+/** A sandbox webhook signed with the shop's sandbox secret (hex HMAC-SHA256 of the raw body). */
+export function sandboxWebhook(config: Config, body: Record<string, unknown>) {
+  const raw = JSON.stringify(body);
+  const signature = createHmac("sha256", config.payment.sandbox.secret).update(raw).digest("hex");
+  return {
+    payload: raw,
+    headers: { "content-type": "application/json", "x-sandbox-signature": signature },
+  };
+}
+
+export function postWebhook(
+  app: App,
+  webhook: { payload: string | Buffer; headers: Record<string, string> },
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: "POST",
+    url: "/api/checkout/webhook",
+    headers: webhook.headers,
+    payload: webhook.payload,
+  });
+}
+
+export function checkoutDetails(app: App, checkoutId: string, query: string, headers: Record<string, string> = {}) {
+  return app.inject({ method: "GET", url: `/api/checkout/${checkoutId}/details?type=payment&${query}`, headers });
+}
+
+export async function orderRow(db: Db, orderId: string) {
+  return db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
+}
+
+export async function paymentsOf(db: Db, orderId: string) {
+  return db.selectFrom("payments").selectAll().where("order_id", "=", orderId).execute();
+}
+
+export async function shipmentsOf(db: Db, orderId: string) {
+  return db.selectFrom("shipments").selectAll().where("order_id", "=", orderId).execute();
+}
+
+export async function outboxRows(db: Db, dedupePrefix: string) {
+  return db.selectFrom("outbox").selectAll().where("dedupe_key", "like", `${dedupePrefix}%`).execute();
+}
+
+/** The query a guest reads its own order with. */
+export const guestQuery = (guestSessionId: string, orderSecret: string | undefined) =>
+  `guestSessionId=${guestSessionId}${orderSecret ? `&orderSecret=${orderSecret}` : ""}`;

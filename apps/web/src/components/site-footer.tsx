@@ -1,0 +1,34 @@
+import { COPYRIGHT_YEAR, SHOP_NAME, UNIVERSE_NAME } from "../lib/brand";
+import { nameWidthStyle } from "../lib/name-width-style";
+import { FOOTER_COLLECTIONS, FOOTER_QUICK_LINKS } from "../lib/site-links";
+import { FooterColumn } from "./footer-column";
+import { SocialLinks } from "./social-links";
+
+export function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <div className="site-footer__columns">
+          <FooterColumn title="COLLECTIONS" links={FOOTER_COLLECTIONS} />
+          <FooterColumn title="QUICK LINKS" links={FOOTER_QUICK_LINKS} />
+          <section className="footer-column" aria-labelledby="footer-follow-us">
+            <h2 className="footer-column__title" id="footer-follow-us">
+              FOLLOW US
+            </h2>
+            <SocialLinks />
+            <p className="site-footer__blurb">Drops, lore and Club-only restocks. No spam, only heat.</p>
+          </section>
+        </div>
+        <p className="site-footer__giant" aria-hidden="true" style={nameWidthStyle(SHOP_NAME)}>
+          {SHOP_NAME}
+        </p>
+        <div className="site-footer__legal">
+          <p>
+            © {COPYRIGHT_YEAR} {SHOP_NAME}
+          </p>
+          <p>Powered by the {UNIVERSE_NAME}</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

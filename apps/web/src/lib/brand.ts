@@ -1,0 +1,15 @@
+const DEFAULT_SHOP_NAME = "VAKI";
+
+/** The shop name, configurable per deployment through VITE_SHOP_NAME. */
+export const SHOP_NAME: string = import.meta.env.VITE_SHOP_NAME?.trim() || DEFAULT_SHOP_NAME;
+
+export const TAGLINE = "Streetwear from the Vakiverse";
+export const UNIVERSE_NAME = "Vakiverse";
+export const COMMUNITY_NAME = "the Club";
+export const FIRST_ORDER_CODE = "VAKI10";
+export const COPYRIGHT_YEAR = 2026;
+
+/** "{brand} | {page name}", the title format every route uses. */
+export function pageTitle(pageName: string): string {
+  return `${SHOP_NAME} | ${pageName}`;
+}

@@ -1,0 +1,47 @@
+import { fileURLToPath } from "node:url";
+import react from "@vitejs/plugin-react";
+import { loadEnv, type Plugin } from "vite";
+import { defineConfig } from "vitest/config";
+
+/** apps/web, whatever directory vite or vitest was started from. */
+const WEB_ROOT = fileURLToPath(new URL(".", import.meta.url));
+const API_ORIGIN = "http://localhost:3000";
+const DEFAULT_SHOP_NAME = "VAKI";
+
+/** Replaces %SHOP_NAME% in index.html so the pre-JS title and meta follow VITE_SHOP_NAME. */
+function shopNameInHtml(shopName: string): Plugin {
+  return {
+    name: "vaki:shop-name-in-html",
+    transformIndexHtml: (html) => html.replaceAll("%SHOP_NAME%", shopName),
+  };
+}
+
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, WEB_ROOT, "VITE_");
+  const shopName = env.VITE_SHOP_NAME?.trim() || DEFAULT_SHOP_NAME;
+  const proxy = {
+    "/api": { target: API_ORIGIN, changeOrigin: true },
+    "/media": { target: API_ORIGIN, changeOrigin: true },
+    "/sandbox": { target: API_ORIGIN, changeOrigin: true },
+  };
+
+  return {
+    root: WEB_ROOT,
+    plugins: [react(), shopNameInHtml(shopName)],
+    server: { proxy },
+    preview: { proxy },
+    build: {
+      outDir: "dist",
+      assetsDir: "assets",
+      emptyOutDir: true,
+    },
+    test: {
+      name: "web",
+      environment: "jsdom",
+      include: ["src/**/*.test.{ts,tsx}"],
+      setupFiles: ["@testing-library/jest-dom/vitest", "./src/test/setup.ts"],
+      unstubGlobals: true,
+      restoreMocks: true,
+    },
+  };
+});

@@ -1,0 +1,36 @@
+import { expect, test } from "@playwright/test";
+
+test("the served home page opens with the brand's shell and a working API", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+
+  await page.goto("/");
+  await expect(page).toHaveTitle(/VAKI/);
+  await expect(page.getByRole("navigation").first()).toBeVisible();
+  await expect(page.getByText(/shop is open/i)).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("a storefront route loads the app and an unknown API path answers JSON", async ({ page, request }) => {
+  await page.goto("/products");
+  await expect(page).toHaveTitle(/VAKI/);
+  const api = await request.get("/api/does-not-exist");
+  expect(api.status()).toBe(404);
+  expect(await api.json()).toMatchObject({ success: false, error: "NotFound" });
+});
+
+test("the hero videos and the generated catalogue art are served", async ({ request }) => {
+  for (const video of ["/media/hero-desktop.webm", "/media/hero-mobile.webm"]) {
+    const response = await request.get(video);
+    expect(response.status(), video).toBe(200);
+    expect(response.headers()["content-type"]).toContain("video/webm");
+  }
+  const categories = await (await request.get("/api/categories?limit=3")).json();
+  const imageUrl: string = categories.data.content[0].imageUrl;
+  const art = await request.get(imageUrl);
+  expect(art.status()).toBe(200);
+  expect(art.headers()["content-type"]).toContain("image/svg+xml");
+});

@@ -1,0 +1,182 @@
+import { z } from "zod";
+import { listOf } from "./envelope.js";
+
+/** Money is an integer number of paise (Rs. 1,299 = 129900). */
+export const paiseSchema = z.number().int().min(0);
+
+export const productImageSchema = z.object({
+  id: z.number().int(),
+  imageUrl: z.string(),
+  productId: z.number().int(),
+  displayOrder: z.number().int(),
+  primary: z.boolean(),
+  alt: z.string(),
+});
+export type ProductImage = z.infer<typeof productImageSchema>;
+
+/** An image a category card slides through; displayOrder is its position in the slider. */
+export const categoryImageSchema = z.object({
+  imageUrl: z.string(),
+  productId: z.number().int(),
+  displayOrder: z.number().int(),
+  primary: z.boolean(),
+});
+
+export const categoryRefSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  parentId: z.number().int().nullable(),
+  imageUrl: z.string().nullable(),
+});
+export type CategoryRef = z.infer<typeof categoryRefSchema>;
+
+export const variantSchema = z.object({
+  id: z.number().int(),
+  sku: z.string(),
+  /** Price of this variant in paise. */
+  finalPrice: paiseSchema,
+  inventoryQuantity: z.number().int().min(0),
+  inStock: z.boolean(),
+  attributes: z.object({
+    Size: z.string().nullable(),
+    Color: z.string().nullable(),
+    theme: z.string().nullable(),
+    storyDescription: z.string().nullable(),
+  }),
+});
+export type Variant = z.infer<typeof variantSchema>;
+
+export const specificationSchema = z.object({ name: z.string(), value: z.string() });
+
+/** What a product card needs: list, category, featured, related and search answers. */
+export const productSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  /** Lowest variant price (or the product price) in paise. */
+  price: paiseSchema,
+  currency: z.literal("INR"),
+  imageUrl: z.string().nullable(),
+  images: z.array(productImageSchema),
+  categories: z.array(categoryRefSchema),
+  variants: z.array(variantSchema),
+  featured: z.boolean(),
+  inStock: z.boolean(),
+  createdAt: z.string(),
+});
+export type ProductSummary = z.infer<typeof productSummarySchema>;
+
+/** The product page: the card plus sanitised HTML description, specifications and delivery info. */
+export const productDetailSchema = productSummarySchema.extend({
+  description: z.string(),
+  specifications: z.array(specificationSchema),
+  deliveryInfo: z.string(),
+});
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+export interface CategoryNode {
+  id: number;
+  name: string;
+  slug: string;
+  parentId: number | null;
+  description: string | null;
+  tagline: string | null;
+  accentColor: string | null;
+  imageUrl: string | null;
+  displayOrder: number;
+  productCount: number;
+  productImages: z.infer<typeof categoryImageSchema>[];
+  children: CategoryNode[];
+}
+
+export const categoryNodeSchema: z.ZodType<CategoryNode> = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    slug: z.string(),
+    parentId: z.number().int().nullable(),
+    description: z.string().nullable(),
+    tagline: z.string().nullable(),
+    accentColor: z.string().nullable(),
+    imageUrl: z.string().nullable(),
+    displayOrder: z.number().int(),
+    productCount: z.number().int().min(0),
+    productImages: z.array(categoryImageSchema),
+    children: z.array(categoryNodeSchema),
+  }),
+);
+
+export const productSortSchema = z.enum(["newest", "price_asc", "price_desc", "popular"]);
+export type ProductSort = z.infer<typeof productSortSchema>;
+
+const pageParam = z.coerce.number().int().min(1).max(10_000);
+const booleanParam = z.enum(["true", "false"]).transform((value) => value === "true");
+
+export const catalogueLimits = {
+  categoriesDefaultLimit: 10,
+  productsDefaultLimit: 20,
+  categoryProductsDefaultLimit: 10,
+  featuredDefaultLimit: 8,
+  relatedDefaultLimit: 4,
+  searchDefaultLimit: 10,
+  maxLimit: 100,
+} as const;
+
+function limitParam(defaultLimit: number) {
+  return z.coerce.number().int().min(1).max(catalogueLimits.maxLimit).default(defaultLimit);
+}
+
+export const categoriesQuerySchema = z.object({
+  includeInactive: booleanParam.optional(),
+  page: pageParam.default(1),
+  limit: limitParam(catalogueLimits.categoriesDefaultLimit),
+});
+
+export const categoryWithChildrenQuerySchema = z.object({
+  includeChildren: booleanParam.default(true),
+});
+
+/** Filters of product lists; only the ones given apply. Prices are in paise. */
+export const productFiltersSchema = z.object({
+  categoryId: z.coerce.number().int().min(1).optional(),
+  size: z.string().trim().min(1).max(20).optional(),
+  color: z.string().trim().min(1).max(40).optional(),
+  minPrice: z.coerce.number().int().min(0).max(100_000_000).optional(),
+  maxPrice: z.coerce.number().int().min(0).max(100_000_000).optional(),
+  inStock: booleanParam.optional(),
+  sort: productSortSchema.default("newest"),
+});
+export type ProductFilters = z.infer<typeof productFiltersSchema>;
+
+export const productsQuerySchema = productFiltersSchema.extend({
+  page: pageParam.default(1),
+  limit: limitParam(catalogueLimits.productsDefaultLimit),
+});
+export type ProductsQuery = z.infer<typeof productsQuerySchema>;
+
+export const categoryProductsQuerySchema = productFiltersSchema.omit({ categoryId: true }).extend({
+  page: pageParam.default(1),
+  limit: limitParam(catalogueLimits.categoryProductsDefaultLimit),
+});
+
+export const featuredQuerySchema = z.object({ limit: limitParam(catalogueLimits.featuredDefaultLimit) });
+export const relatedQuerySchema = z.object({ limit: limitParam(catalogueLimits.relatedDefaultLimit) });
+
+export const searchQuerySchema = z.object({
+  keyword: z.string().trim().min(1, "Please enter a search keyword").max(100),
+  page: pageParam.default(1),
+  limit: limitParam(catalogueLimits.searchDefaultLimit),
+});
+
+/** Product ids in paths may be numeric ids or slugs. */
+export const productKeySchema = z.union([
+  z.coerce.number().int().min(1).max(2_147_483_647),
+  z
+    .string()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Expected a product id or slug")
+    .max(120),
+]);
+
+export const productListSchema = listOf(productSummarySchema);
+export const categoryListSchema = listOf(categoryNodeSchema);

@@ -1,0 +1,10 @@
+import { z } from "zod";
+
+export const healthSchema = z.object({
+  status: z.enum(["ok", "degraded"]),
+  database: z.enum(["up", "down"]),
+  dialect: z.enum(["sqlite", "postgres"]),
+  version: z.string(),
+  shopName: z.string(),
+});
+export type Health = z.infer<typeof healthSchema>;

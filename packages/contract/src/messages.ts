@@ -1,0 +1,263 @@
+/** User-facing messages shared by the server, the storefront and the tests. */
+export const commonMessages = {
+  ok: "OK",
+  invalidInput: "Invalid data provided. Please check your information.",
+  notFound: "Not found",
+  routeNotFound: "No such API route",
+  unauthorised: "Authentication required. Please log in first.",
+  forbidden: "You are not allowed to do that",
+  conflict: "That conflicts with the current state",
+  tooManyRequests: "Too many requests. Please wait and try again.",
+  payloadTooLarge: "Request body is too large",
+  unsupportedMediaType: "Unsupported content type",
+  internal: "Something went wrong on our side. Please try again.",
+  databaseDown: "The shop's database is not reachable",
+} as const;
+
+/** Catalogue messages (spec: storefront §8). */
+export const catalogMessages = {
+  categoryNotFound: (id: number | string) => `Category with ID ${id} not found or has no products.`,
+  productNotFound: (id: number | string) => `Product with ID ${id} not found`,
+  productsNotFound: "Failed to fetch products. Please check your connection and try again.",
+  searchMinimum: "Please enter a search keyword",
+} as const;
+
+/** Accounts, sessions, profile and password reset (spec: accounts-and-orders §8). */
+export const accountMessages = {
+  success: "Success",
+  csrfIssued: "CSRF token issued",
+  csrfInvalid: "Invalid or missing CSRF token",
+  registered: "Account created successfully! Welcome to the shop.",
+  emailTaken: "An account with this email already exists",
+  mobileTaken: "An account with this mobile number already exists",
+  accountExists: "An account with these details already exists",
+  loginSucceeded: "Login successful! Welcome back.",
+  loginFailed: "Login failed: incorrect email/phone or password",
+  tooManyLoginAttempts: "Too many login attempts. Please wait 15 minutes and try again.",
+  sessionRefreshed: "Session refreshed",
+  sessionExpired: "Your session has expired. Please log in again.",
+  sessionReused: "For your security this session has been signed out. Please log in again.",
+  loggedOut: "You have been logged out successfully",
+  notYourAccount: "You can only access your own account",
+  adminOnly: "Only shop admins can do that",
+  nameInvalid: "Please enter a valid name!",
+  nameTooLong: "Name must be at most 100 characters",
+  nameUpdated: "Name updated successfully!",
+  emailRequired: "Please enter your email",
+  emailInvalid: "Please enter a valid email address",
+  emailReadOnly: "Email cannot be changed",
+  mobileInvalid: "Please enter a valid mobile number!",
+  mobileUpdated: "Mobile number updated successfully!",
+  birthdayInvalid: "Please enter a valid birthday (YYYY-MM-DD)",
+  passwordRequired: "Please enter your password",
+  passwordWeak: "Password must be at least 9 characters with letters, numbers and special characters",
+  passwordTooLong: "Password must be at most 128 characters",
+  passwordFieldsMissing: "Please fill in all password fields!",
+  passwordsDoNotMatch: "Passwords do not match!",
+  currentPasswordWrong: "Your current password is incorrect",
+  passwordChanged: "Password changed successfully!",
+  profileUpdated: "Personal information updated successfully!",
+  preferencesSaved: "Preferences saved successfully!",
+  identifierInvalid: "Please enter a valid email address or mobile number",
+  resetAccountNotFound: "No account found with this email or mobile number",
+  tooManyResetRequests: "Too many reset requests. Please wait 15 minutes before trying again",
+  resetLinkSent: "We've sent a password reset link to your email. It is valid for 24 hours.",
+  resetTokenMissing: "No reset token provided",
+  resetTokenInvalid: "Invalid or expired reset token",
+  resetTokenExpired: "This reset link has expired. Please request a new one.",
+  resetTokenUsed: "This reset link has already been used. Please request a new one.",
+  resetTokenValid: "Reset link is valid",
+  passwordReset: "Password has been reset successfully. You can now login with your new password.",
+} as const;
+
+/** The Club sign-up (spec: storefront §5 and §8). */
+export const clubMessages = {
+  firstNameRequired: "Please enter your first name",
+  nameTooLong: "Name must be at most 100 characters",
+  emailRequired: "Please enter your email",
+  emailInvalid: "Please enter a valid email address",
+  phoneInvalid: "Please enter a valid 10-digit phone number",
+  alreadyMember: "You are already a member of the Club.",
+  tooManyJoins: "Too many sign-ups from your network. Please try again in an hour.",
+  joined: "Thank you for joining the Club! We'll be in touch soon.",
+  welcome: (firstName: string) => `Welcome to the Club, ${firstName}! Use code VAKI10 for 10% off your first order.`,
+} as const;
+
+/** Cart, promo codes and stock (spec: storefront §4 and §8). */
+export const cartMessages = {
+  fetched: "Cart fetched",
+  itemAdded: "Item added to cart",
+  itemUpdated: "Cart updated",
+  itemRemoved: "Item removed from cart",
+  cleared: "Cart cleared",
+  merged: "Your guest cart was added to your cart",
+  itemNotFound: "Item not found",
+  productNotFound: (id: number | string) => `Product with ID ${id} not found`,
+  variantNotFound: "That size or colour is not available",
+  variantOfOtherProduct: "That size or colour belongs to another product",
+  quantityInvalid: "Quantity must be a whole number from 1 to 10",
+  lineLimit: (max: number) => `You can add at most ${max} of one item to your cart`,
+  tooManyLines: (max: number) => `Your cart can hold at most ${max} different items`,
+  onlyLeft: (left: number, size: string | null) => (size ? `Only ${left} left in size ${size}` : `Only ${left} left`),
+  soldOut: (name: string, size: string | null) =>
+    size ? `Sorry, ${name} (${size}) just sold out` : `Sorry, ${name} just sold out`,
+  unavailable: (name: string) => `Sorry, ${name} is no longer available. Please remove it from your cart.`,
+  guestSessionInvalid: "Invalid guest session id",
+  ownerMissing: "Please log in or send your guest session id",
+  itemIdInvalid: "Item not found",
+  productIdInvalid: "Please choose a product",
+  variantIdInvalid: "Please select a size first!",
+  promoCodeRequired: "Please enter a promo code",
+  promoApplied: (code: string, description: string) => `Code ${code} applied: ${description}`,
+  promoRemoved: "Promo code removed",
+  promoInvalid: "This code is not valid",
+  promoNotStarted: "This code is not active yet",
+  promoExpired: "This code has expired",
+  promoUsedUp: "This code has reached its usage limit",
+  promoFirstOrderOnly: "This code is only for your first order",
+} as const;
+
+/** Orders (spec: accounts-and-orders §8). */
+export const orderMessages = {
+  created: "Order created",
+  fetched: "Order fetched",
+  historyFetched: "Orders fetched",
+  emptyCart: "Your cart is empty",
+  notFound: "Order not found or no data returned",
+  orderIdInvalid: "Order not found or no data returned",
+} as const;
+
+/** Checkout, payment confirmation and the confirmation e-mail (spec: storefront §7-8, accounts-and-orders §6-8). */
+export const checkoutMessages = {
+  initiated: "Checkout started",
+  detailsFetched: "Checkout details fetched",
+  webhookReceived: "Webhook received",
+  checkoutNotFound: "No checkout found for this payment",
+  /** Spec: accounts-and-orders §6 — the server's refusal of someone else's checkout session. */
+  notAuthorised: "Not authorized to access this checkout session",
+  orderIdRequired: "No order found. Please create an order first.",
+  alreadyPaid: "This order is already paid",
+  orderCancelled: "This order has been cancelled. Please check out again from your cart.",
+  holdExpired: "This order's reservation has run out. Please check out again from your cart.",
+  paymentFailed: "The last payment for this order did not go through. Please check out again from your cart.",
+  redirectNotAllowed: "The return address must be a page of this shop",
+  mailSent: "We've sent your order confirmation again. It can take a minute to arrive.",
+  mailAfterPayment: "Your confirmation e-mail is sent once your payment is confirmed.",
+  mailNoAddress: "We don't have an e-mail address for this order yet.",
+  mailTooSoon: "We've just sent it. Please wait a minute before asking again.",
+  unserviceable: "We can't deliver to this pincode yet. Please check it or use another address.",
+  codUnavailable: "Cash on delivery is not available for this pincode. Please choose another way to pay.",
+  paymentPageNotFound: "This payment link is not valid. Go back to the shop and start the checkout again.",
+  paymentPageExpired: "This payment link has expired. Go back to the shop and start the checkout again.",
+} as const;
+
+/**
+ * Shipments, tracking, cancelling and the customer's order messages (spec: accounts-and-orders
+ * §4 "Fulfilment messages" and "Cancelling", §8). One refund wording everywhere (DESIGN.md): 5-7 business days.
+ */
+export const fulfilmentMessages = {
+  refundDays: "5-7 business days",
+  serviceabilityFetched: "Delivery check done",
+  trackingFetched: "Tracking fetched",
+  noTrackingYet: "Tracking will be available once your order is handed to the courier.",
+  shipmentReady: "Shipment created",
+  shipmentAfterPayment: "The shipment is created once the payment is confirmed",
+  orderNotShippable: "This order will not be shipped",
+  mustBeAuthenticated: "User must be authenticated to cancel an order",
+  alreadyCancelled: "Order is already cancelled",
+  cannotCancel: "This order can no longer be cancelled",
+  orderChanged: "The order changed while cancelling. Please try again.",
+  // Spec: accounts-and-orders §8 "Cancel success toasts", with the single refund wording.
+  cancelledPaid: "Refund will be processed within 5-7 business days.",
+  cancelledUnpaid: "Payment has been cancelled and no charges were made.",
+  cancelled: "Order has been cancelled.",
+  pincodeInvalid: "Please enter a valid pincode",
+  delivery: {
+    "delhi-ncr": "Delivery in 1-2 working days",
+    india: "Delivery in 3-5 business days",
+    international: "Delivery in 7-14 business days",
+  },
+  notServiceable: "We can't deliver to this pincode yet. Please check it or use another address.",
+  invalidPincode: "That pincode doesn't look right. Indian pincodes have 6 digits.",
+} as const;
+
+/** Labels of payment statuses (spec: accounts-and-orders §4; orders page labels, else the confirmation page's). */
+export const paymentStatusLabels = {
+  CREATED: "Payment Initiated",
+  PENDING: "Payment Pending",
+  PROCESSING: "Payment Processing",
+  PAID: "Paid",
+  SUCCESS: "Paid",
+  COMPLETED: "Completed",
+  FAILED: "Payment Failed",
+  FAILURE: "Payment Failed",
+  CANCELLED: "Payment Cancelled",
+  REFUND_PROCESSING: "Refund Processing",
+  REFUNDED: "Refunded",
+  PARTIALLY_REFUNDED: "Partially Refunded",
+  COD_PENDING: "Pending (Cash on Delivery)",
+  COD_COMPLETED: "Paid (Cash on Delivery)",
+} as const;
+
+/** Labels of order statuses (spec: accounts-and-orders §4). */
+export const orderStatusLabels = {
+  CREATED: "Awaiting Payment",
+  CONFIRMED: "Confirmed",
+  PROCESSING: "Processing",
+  SHIPPED: "Shipped",
+  DELIVERED: "Delivered",
+  CANCELLED: "Cancelled",
+} as const;
+
+/**
+ * The customer message of an order (spec: accounts-and-orders §4 "Fulfilment messages"): the
+ * combined order + payment message first, then the payment-status message, then the courier's,
+ * then the order-status message, then a generic thank-you. Keys of `combined` are "ORDER/PAYMENT".
+ */
+export const orderCustomerMessages = {
+  combined: {
+    "CANCELLED/SUCCESS": "Your order has been cancelled. Your refund will be processed within 5-7 business days.",
+    "CANCELLED/REFUND_PROCESSING":
+      "Your order has been cancelled. Your refund will be processed within 5-7 business days.",
+    "CANCELLED/REFUNDED": "Your order has been cancelled and your refund has been processed.",
+    "CANCELLED/CANCELLED": "Your order has been cancelled. No payment was taken.",
+    "CANCELLED/COD_PENDING": "Your order has been cancelled. Nothing is due on delivery.",
+    "CONFIRMED/COD_PENDING": "Your order is confirmed. Please pay in cash or UPI when it arrives.",
+    "PROCESSING/COD_PENDING": "We're packing your order. Please pay in cash or UPI when it arrives.",
+    "SHIPPED/COD_PENDING": "Your order is on its way. Please keep the amount ready for the courier.",
+    "CREATED/FAILED": "Your payment did not go through and no money was taken. You can check out again from your cart.",
+  } as Readonly<Record<string, string>>,
+  payment: {
+    CREATED: "We're waiting for your payment. Your items are held for you for 30 minutes.",
+    PENDING: "We're waiting for your payment to be confirmed.",
+    PROCESSING: "Your payment is being processed.",
+    FAILED: "Your payment did not go through and no money was taken.",
+    FAILURE: "Your payment did not go through and no money was taken.",
+    REFUND_PROCESSING: "Your refund will be processed within 5-7 business days.",
+    REFUNDED: "Your refund has been processed. It can take a few days to show in your account.",
+    PARTIALLY_REFUNDED: "Part of your payment has been refunded.",
+  } as Readonly<Record<string, string>>,
+  /** Courier statuses (normalised, as `normaliseStatus` writes them). */
+  courier: {
+    "READY TO SHIP": "Your order is packed and waiting for the courier.",
+    "PICKUP SCHEDULED": "The courier is scheduled to pick up your order.",
+    "PICKUP QUEUE": "The courier is scheduled to pick up your order.",
+    "PICKED UP": "The courier has picked up your order.",
+    "IN TRANSIT": "Your order is on its way.",
+    "REACHED DESTINATION HUB": "Your order has reached your city's hub.",
+    "OUT FOR DELIVERY": "Your order is out for delivery today.",
+    UNDELIVERED: "The courier could not deliver your order. They will try again.",
+    "RTO INITIATED": "Your order is being returned to us after failed delivery attempts.",
+    LOST: "Your parcel has been reported lost. We'll sort it out and write to you.",
+    DAMAGED: "Your parcel was damaged in transit. We'll sort it out and write to you.",
+  } as Readonly<Record<string, string>>,
+  order: {
+    CREATED: "Your order is waiting for payment.",
+    CONFIRMED: "Your order is confirmed. We'll let you know when it ships.",
+    PROCESSING: "We're packing your order. It leaves our warehouse within 24 hours.",
+    SHIPPED: "Your order is on its way.",
+    DELIVERED: "Your order has been delivered. Enjoy!",
+    CANCELLED: "Your order has been cancelled.",
+  } as Readonly<Record<string, string>>,
+  generic: "Thank you for shopping with us!",
+} as const;

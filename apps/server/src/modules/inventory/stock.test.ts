@@ -328,15 +328,18 @@ describe(`stock holds (${testEngine})`, () => {
         bPid.resolve(pid);
         await commerce.inventory.holdStock(trx, orderB, [line], expiresAt);
       });
+      // Settle `second` into a value now: it may be refused before `first` has finished
+      // committing, and a rejection nobody is listening to yet fails the whole run.
+      const secondOutcome = second.then(
+        () => null,
+        (error: unknown) => error,
+      );
 
       expect([await aRead.promise, await bRead.promise]).toEqual([1, 1]);
       await untilBlocked(await bPid.promise);
       aMayCommit.resolve();
       await first;
-      const refused = await second.then(
-        () => null,
-        (error: unknown) => error,
-      );
+      const refused = await secondOutcome;
       expect(refused).toBeInstanceOf(Conflict);
       expect((refused as Conflict).message).toBe(cartMessages.soldOut("Race Tee", "M"));
       expect(await stockOf(shop.database.db, variantId)).toBe(0);

@@ -102,6 +102,8 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
   const accounts = createAccountsModule({ db: database.db, config, clock, mailer, rateLimiter, log: app.log });
   registerAuthentication(app);
   await app.register(accountRoutes, accounts.routeDeps);
+  app.addHook("onReady", async () => accounts.cleanup.start());
+  app.addHook("onClose", () => accounts.cleanup.stop());
   const shop = { name: config.shopName, publicUrl: config.publicUrl };
   const community = new CommunityService(new CommunityRepo(database.db), clock, rateLimiter, mailer, app.log, shop);
   await app.register(communityRoutes, { community, auth: accounts.auth });

@@ -45,6 +45,8 @@ export const configSchema = z.object({
   STOCK_HOLD_MINUTES: z.coerce.number().int().min(1).max(1_440).default(30),
   /** How often each process looks for expired stock holds (ms); 0 turns the sweep off. */
   HOLD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /** How often each process deletes ended sessions and old reset links (ms); 0 turns it off. */
+  ACCOUNTS_CLEANUP_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
   /** How often each process delivers due outbox rows: e-mails, shipments, refunds (ms); 0 turns the worker off. */
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1_000),
   /** Hosted payment checkout: the built-in sandbox page, or Shiprocket Checkout (docs/providers.md). */
@@ -98,6 +100,7 @@ export interface Config {
   shutdownTimeoutMs: number;
   stockHoldMinutes: number;
   holdSweepIntervalMs: number;
+  accountsCleanupIntervalMs: number;
   outboxIntervalMs: number;
   payment: {
     provider: "sandbox" | "shiprocket";
@@ -180,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     stockHoldMinutes: c.STOCK_HOLD_MINUTES,
     holdSweepIntervalMs: c.HOLD_SWEEP_INTERVAL_MS,
+    accountsCleanupIntervalMs: c.ACCOUNTS_CLEANUP_INTERVAL_MS,
     outboxIntervalMs: c.OUTBOX_INTERVAL_MS,
     payment: paymentSettings(c, jwtSecret),
     shipping: shippingSettings(c),

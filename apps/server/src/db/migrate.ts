@@ -4,6 +4,7 @@ import { catalogueTables } from "./migrations/0001-catalogue.js";
 import { accountTables } from "./migrations/0002-accounts.js";
 import { cartAndOrderTables } from "./migrations/0003-cart-orders.js";
 import { checkoutAndFulfilmentTables } from "./migrations/0004-checkout-fulfilment.js";
+import { accountHousekeepingIndexes } from "./migrations/0005-account-housekeeping.js";
 
 /** Migrations in order; each gets the dialect so both engines end with equivalent schemas. */
 export type DialectMigration = (dialect: Dialect) => Migration;
@@ -13,6 +14,7 @@ const migrations: Record<string, DialectMigration> = {
   "0002-accounts": accountTables,
   "0003-cart-orders": cartAndOrderTables,
   "0004-checkout-fulfilment": checkoutAndFulfilmentTables,
+  "0005-account-housekeeping": accountHousekeepingIndexes,
 };
 
 class InCodeMigrations implements MigrationProvider {

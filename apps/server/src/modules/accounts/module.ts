@@ -2,10 +2,12 @@ import type { Config } from "../../config.js";
 import type { Db } from "../../db/connection.js";
 import type { Clock } from "../../lib/clock.js";
 import type { Logger } from "../../lib/logger.js";
+import type { PeriodicTask } from "../../lib/periodic.js";
 import type { RateLimiter } from "../../lib/rate-limit/rate-limiter.js";
 import { CsrfProtection } from "../../plugins/csrf.js";
 import type { Mailer } from "../../providers/mail/mailer.js";
 import { type AuthGuard, createAuthGuard } from "./auth-guard.js";
+import { AccountsHousekeeping, scheduleAccountsHousekeeping } from "./housekeeping.js";
 import { PasswordResetService } from "./password-reset-service.js";
 import { AccountsRepo } from "./repo.js";
 import type { AccountRoutesDeps } from "./routes.js";
@@ -15,7 +17,7 @@ import { AccessTokens } from "./tokens.js";
 
 export interface AccountsModuleDeps {
   db: Db;
-  config: Pick<Config, "secrets" | "shopName" | "publicUrl">;
+  config: Pick<Config, "secrets" | "shopName" | "publicUrl" | "accountsCleanupIntervalMs">;
   clock: Clock;
   mailer: Mailer;
   rateLimiter: RateLimiter;
@@ -29,6 +31,8 @@ export interface AccountsModule {
   accounts: AccountService;
   sessions: SessionService;
   routeDeps: AccountRoutesDeps;
+  /** Deletes ended sessions and old reset links on a timer; app.ts starts and stops it. */
+  cleanup: PeriodicTask;
 }
 
 /** Builds the accounts module's services once; app.ts registers its routes and hands `auth` to other modules. */
@@ -44,5 +48,17 @@ export function createAccountsModule(deps: AccountsModuleDeps): AccountsModule {
   const auth = createAuthGuard((token) => sessions.authenticate(token));
   const secureCookies = config.publicUrl.startsWith("https://");
   const csrf = new CsrfProtection(config.secrets.jwt, clock, secureCookies);
-  return { auth, csrf, accounts, sessions, routeDeps: { accounts, sessions, resets, auth, csrf, secureCookies } };
+  const cleanup = scheduleAccountsHousekeeping(
+    new AccountsHousekeeping(repo, clock),
+    config.accountsCleanupIntervalMs,
+    deps.log,
+  );
+  return {
+    auth,
+    csrf,
+    accounts,
+    sessions,
+    routeDeps: { accounts, sessions, resets, auth, csrf, secureCookies },
+    cleanup,
+  };
 }

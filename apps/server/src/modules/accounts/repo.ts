@@ -94,6 +94,24 @@ export class AccountsRepo {
     return Number(result.numUpdatedRows);
   }
 
+  /**
+   * Deletes up to `limit` sessions that ended (expired or revoked) before `before`, with their
+   * refresh tokens (cascade); answers how many it deleted.
+   */
+  async deleteSessionsEndedBefore(before: string, limit: number): Promise<number> {
+    const result = await this.db
+      .deleteFrom("sessions")
+      .where("id", "in", (qb) =>
+        qb
+          .selectFrom("sessions")
+          .select("id")
+          .where((eb) => eb.or([eb("expires_at", "<", before), eb("revoked_at", "<", before)]))
+          .limit(limit),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   // --- refresh tokens --------------------------------------------------------------------------
 
   async insertRefreshToken(tokenHash: string, sessionId: string, at: string): Promise<void> {
@@ -168,5 +186,16 @@ export class AccountsRepo {
       .where("user_id", "=", userId)
       .where("used_at", "is", null)
       .execute();
+  }
+
+  /** Deletes up to `limit` reset links that expired before `before`; answers how many it deleted. */
+  async deleteResetTokensExpiredBefore(before: string, limit: number): Promise<number> {
+    const result = await this.db
+      .deleteFrom("password_reset_tokens")
+      .where("token_hash", "in", (qb) =>
+        qb.selectFrom("password_reset_tokens").select("token_hash").where("expires_at", "<", before).limit(limit),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 }

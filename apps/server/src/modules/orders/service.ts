@@ -6,6 +6,7 @@ import type { Clock } from "../../lib/clock.js";
 import { Conflict, InvalidInput, NotFound } from "../../lib/errors.js";
 import type { Logger } from "../../lib/logger.js";
 import { lineTotal, sumPaise } from "../../lib/money.js";
+import { type PeriodicTask, schedulePeriodic } from "../../lib/periodic.js";
 import type { AuthenticatedUser } from "../accounts/auth-guard.js";
 import { type CartOwner, type CartService, variantAttributesOf } from "../cart/service.js";
 import type { InventoryService } from "../inventory/service.js";
@@ -367,38 +368,19 @@ function mayRead(row: OrderRecord, reader: OrderReader): boolean {
   return given.length === stored.length && timingSafeEqual(given, stored);
 }
 
-/**
- * Runs the expiry sweep every `intervalMs` while the app is up (0 turns it off). The timer never
- * keeps Node alive, and stop() waits for a sweep in progress so the database closes after it.
- */
+/** Runs the expiry sweep every `intervalMs` while the app is up (0 turns it off). */
 export function scheduleHoldSweep(
   orders: Pick<OrdersService, "releaseExpiredHolds">,
   intervalMs: number,
   log: Logger,
-): { start(): void; stop(): Promise<void> } {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  const sweep = () => {
-    running ??= orders
-      .releaseExpiredHolds()
-      .then((cancelled) => {
-        if (cancelled > 0) log.info({ cancelled }, "released the stock of expired unpaid orders");
-      })
-      .catch((error: unknown) => log.error({ err: error }, "stock hold sweep failed; retrying on the next tick"))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  return {
-    start() {
-      if (intervalMs <= 0 || timer) return;
-      timer = setInterval(sweep, intervalMs);
-      timer.unref();
+): PeriodicTask {
+  return schedulePeriodic({
+    name: "stock hold sweep",
+    intervalMs,
+    log,
+    run: async () => {
+      const cancelled = await orders.releaseExpiredHolds();
+      if (cancelled > 0) log.info({ cancelled }, "released the stock of expired unpaid orders");
     },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+  });
 }

@@ -48,7 +48,7 @@ async function fillAddress(page: Page) {
   await type(page, "#f-shippingAddress-line1", "Flat 4B, Lotus Towers");
   await type(page, "#f-shippingAddress-pincode", "201301");
   await type(page, "#f-shippingAddress-city", "Noida");
-  await page.locator("#f-shippingAddress-state").selectOption("Uttar Pradesh");
+  await type(page, "#f-shippingAddress-state", "Uttar Pradesh");
   await type(page, "#f-shippingAddress-phone", "9876543210");
 }
 
@@ -113,6 +113,38 @@ test("the pay page tells the shopper what to fix, beside each field", async ({ p
   await expect(page.getByRole("alert")).toContainText("Please check these");
   await expect(page.getByText("Enter a 6-digit pincode").last()).toBeVisible();
   expect(await orderOf(page.request, started)).toMatchObject({ status: "CREATED", paymentStatus: "CREATED" });
+});
+
+test("a shopper in the UK picks their country, is told cash on delivery is India only, and pays", async ({ page }) => {
+  const started = await startCheckout(page.request);
+  await page.goto(`/sandbox/pay/${started.token}`);
+  await expect(page.locator("#f-shippingAddress-country")).toHaveValue("India");
+  await type(page, "#f-contact-email", "e2e.abroad@example.com");
+  await type(page, "#f-contact-phone", "+44 7700 900123");
+  await type(page, "#f-shippingAddress-fullName", "Riya Sharma");
+  await type(page, "#f-shippingAddress-line1", "221B Baker Street");
+  await page.locator("#f-shippingAddress-country").selectOption("United Kingdom");
+  await type(page, "#f-shippingAddress-pincode", "NW1 6XE");
+  await type(page, "#f-shippingAddress-city", "London");
+  await type(page, "#f-shippingAddress-state", "Greater London");
+  await type(page, "#f-shippingAddress-phone", "+44 20 7946 0958");
+  await page.locator("label[for=method-cod]").click();
+  await page.getByRole("button", { name: /on delivery/ }).click();
+
+  await expect(page.getByRole("alert")).toContainText("Cash on delivery is available only within India");
+  await expect(page.locator("#f-shippingAddress-country")).toHaveValue("United Kingdom");
+  await expect(page.locator("#f-shippingAddress-pincode")).toHaveValue("NW1 6XE");
+  await page.locator("label[for=method-card]").click();
+  await page.getByRole("button", { name: /Pay ₹/ }).click();
+
+  await expect(page).toHaveURL(
+    new RegExp(`/order-confirmation/${started.orderId}\\?oid=${started.checkoutId}&ost=SUCCESS$`),
+  );
+  expect(await orderOf(page.request, started)).toMatchObject({
+    paymentStatus: "SUCCESS",
+    contactPhone: "+447700900123",
+    shippingAddress: { country: "United Kingdom", pincode: "NW1 6XE", city: "London", phone: "+442079460958" },
+  });
 });
 
 for (const [name, viewport] of [

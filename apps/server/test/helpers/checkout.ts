@@ -28,6 +28,22 @@ export function paymentForm(overrides: Record<string, string> = {}): Record<stri
   };
 }
 
+/** The same form for a London address, phones with the UK's country code, paid by UPI. */
+export function ukPaymentForm(overrides: Record<string, string> = {}): Record<string, string> {
+  return paymentForm({
+    "contact.phone": "+44 7700 900123",
+    "shippingAddress.fullName": "Riya Sharma",
+    "shippingAddress.line1": "221B Baker Street",
+    "shippingAddress.line2": "Marylebone",
+    "shippingAddress.city": "London",
+    "shippingAddress.state": "Greater London",
+    "shippingAddress.pincode": "NW1 6XE",
+    "shippingAddress.country": "United Kingdom",
+    "shippingAddress.phone": "+44 20 7946 0958",
+    ...overrides,
+  });
+}
+
 export function initiate(app: App, shopper: Shopper, body: Record<string, unknown>): Promise<LightMyRequestResponse> {
   return app.inject({
     method: "POST",

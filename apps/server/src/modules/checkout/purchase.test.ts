@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerAndLogin } from "../../../test/helpers/accounts.js";
 import { createTestShop, type TestShop } from "../../../test/helpers/app.js";
-import { getCart, holdsOf, newGuest, stockOf } from "../../../test/helpers/cart.js";
+import { addOk, applyPromo, getCart, holdsOf, newGuest, stockOf } from "../../../test/helpers/cart.js";
 import { insertProduct } from "../../../test/helpers/catalog.js";
 import {
   checkoutDetails,
@@ -14,6 +14,7 @@ import {
   shipmentsOf,
   startCheckout,
   submitPaymentPage,
+  ukPaymentForm,
 } from "../../../test/helpers/checkout.js";
 import { testEngine } from "../../../test/helpers/database.js";
 import { readOutbox } from "../../../test/helpers/mail.js";
@@ -343,6 +344,106 @@ describe(`a whole purchase through the API and the sandbox pages (${testEngine})
     expect(await orderRow(shop.database.db, started.orderId)).toMatchObject({
       status: "CREATED",
       payment_status: "CREATED",
+    });
+  });
+
+  it("takes a guest in the UK to a paid order: their address on the order and the e-mail, and a DHL shipment", async () => {
+    const tee = await product("Abroad Tee");
+    const guest = newGuest();
+    const started = await startCheckout(shop.app, guest, [{ productId: tee.id, variantId: tee.variantIds[0]! }]);
+    const access = guestQuery(guest.guestSessionId, started.orderSecret);
+
+    const page = await shop.app.inject({ method: "GET", url: `/sandbox/pay/${started.token}` });
+    expect(page.body).toContain("<option selected>India</option>");
+    expect(page.body).toContain("<option>United Kingdom</option>");
+
+    const cod = await submitPaymentPage(shop.app, started.token, ukPaymentForm({ method: "cod" }));
+    expect(cod.statusCode).toBe(400);
+    expect(cod.body).toContain("Cash on delivery is available only within India");
+    expect(cod.body).toContain("<option selected>United Kingdom</option>");
+    expect(cod.body).toContain('value="NW1 6XE"');
+    expect(await orderRow(shop.database.db, started.orderId)).toMatchObject({ status: "CREATED" });
+
+    const email = uniqueEmail();
+    const paid = await submitPaymentPage(shop.app, started.token, ukPaymentForm({ "contact.email": email }));
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe(`/order-confirmation/${started.orderId}?oid=${started.checkoutId}&ost=SUCCESS`);
+
+    const london = {
+      fullName: "Riya Sharma",
+      line1: "221B Baker Street",
+      line2: "Marylebone",
+      city: "London",
+      state: "Greater London",
+      pincode: "NW1 6XE",
+      country: "United Kingdom",
+      phone: "+442079460958",
+    };
+    const read = async () =>
+      (await shop.app.inject({ method: "GET", url: `/api/orders/${started.orderId}?${access}` })).json().data;
+    expect(await read()).toMatchObject({
+      status: "CONFIRMED",
+      paymentStatus: "SUCCESS",
+      contactEmail: email,
+      contactPhone: "+447700900123",
+      shippingAddress: { ...london, postalCode: "NW1 6XE", addressLine1: "221B Baker Street" },
+      billingAddress: london,
+    });
+
+    expect(await outboxRows(shop.database.db, `order-confirmed-mail:${started.orderId}`)).toHaveLength(1);
+    await shop.app.outbox.drain();
+    const [mail] = mailsTo(email);
+    expect(mail?.text).toContain("London, Greater London, NW1 6XE");
+    expect(mail?.text).toContain("United Kingdom");
+    expect(mail?.text).toContain("Phone +442079460958");
+
+    const [shipment] = await shipmentsOf(shop.database.db, started.orderId);
+    expect(shipment).toMatchObject({
+      provider: "sandbox",
+      payment_method: "Prepaid",
+      awb: expect.stringMatching(/^\d{10}$/),
+      courier_name: "DHL Express",
+    });
+    const courier = await shop.database.db
+      .selectFrom("sandbox_shipments")
+      .selectAll()
+      .where("order_id", "=", started.orderId)
+      .executeTakeFirstOrThrow();
+    expect(courier).toMatchObject({ region: "international", destination_pincode: "NW1 6XE" });
+    const tracked = (
+      await shop.app.inject({ method: "GET", url: `/api/orders/${started.orderId}/track?${access}` })
+    ).json().data;
+    expect(tracked).toMatchObject({ status: "PROCESSING", courierName: "DHL Express", awb: shipment?.awb });
+  });
+
+  it("checks a guest's first-order code abroad against earlier paid orders by their international phone", async () => {
+    const cap = await product("Abroad Cap");
+    const phone = "+1 (212) 555-0142";
+    const first = await startCheckout(shop.app, newGuest(), [{ productId: cap.id, variantId: cap.variantIds[0]! }]);
+    const us = {
+      "contact.phone": phone,
+      "shippingAddress.line1": "350 Fifth Avenue",
+      "shippingAddress.city": "New York",
+      "shippingAddress.state": "NY",
+      "shippingAddress.pincode": "10118",
+      "shippingAddress.country": "United States",
+      "shippingAddress.phone": phone,
+    };
+    await submitPaymentPage(shop.app, first.token, ukPaymentForm({ ...us, "contact.email": uniqueEmail() }));
+    expect(await orderRow(shop.database.db, first.orderId)).toMatchObject({
+      status: "CONFIRMED",
+      contact_phone: "+12125550142",
+    });
+
+    const again = newGuest();
+    await addOk(shop.app, again, { productId: cap.id, variantId: cap.variantIds[0]! });
+    expect((await applyPromo(shop.app, again, "VAKI10")).statusCode).toBe(200);
+    const second = await startCheckout(shop.app, again, []);
+    await submitPaymentPage(shop.app, second.token, ukPaymentForm({ ...us, "contact.email": uniqueEmail() }));
+    expect(await orderRow(shop.database.db, second.orderId)).toMatchObject({
+      status: "CONFIRMED",
+      promo_code: "VAKI10",
+      review_note: "first-order code VAKI10 used by an e-mail or phone with an earlier paid order",
     });
   });
 

@@ -3,7 +3,7 @@ import { checkoutMessages as m } from "@vaki/contract/messages";
 import type { Logger } from "../../lib/logger.js";
 import type { SandboxCheckoutSummary, SandboxPaymentProvider } from "../../providers/payment/sandbox-payment.js";
 import { readPaymentForm, sandboxFormFields } from "../../providers/payment/sandbox-payment-form.js";
-import type { Serviceability, ServiceabilityQuery } from "../../providers/shipping/shipping-provider.js";
+import type { PostalAddress, Serviceability, ServiceabilityQuery } from "../../providers/shipping/shipping-provider.js";
 import type { CheckoutService } from "./service.js";
 
 export type SandboxSubmission =
@@ -63,7 +63,7 @@ export class SandboxPayService {
     const read = readPaymentForm(form);
     if (!read.ok) return { kind: "invalid", summary, fieldErrors: read.fieldErrors };
     if (read.payment.method !== "fail") {
-      const problem = await this.deliveryProblem(read.payment.shippingAddress.pincode, read.payment.method === "cod");
+      const problem = await this.deliveryProblem(read.payment.shippingAddress, read.payment.method === "cod");
       if (problem) return { kind: "invalid", summary, fieldErrors: problem };
     }
     const completion = await this.deps.provider.complete(token, form);
@@ -80,14 +80,16 @@ export class SandboxPayService {
     return { kind: "completed", redirectUrl: this.returnUrl(completion.redirectUrl, summary.orderId, fallback) };
   }
 
-  /** The courier must reach the pincode (and offer cash on delivery there when chosen). */
-  private async deliveryProblem(pincode: string, cod: boolean): Promise<FieldErrors | null> {
-    const check = await this.deps.serviceability({ pincode, cod, weightKg: 0.5, country: "India" });
+  /** The courier must reach the address (and offer cash on delivery there when chosen). */
+  private async deliveryProblem(address: PostalAddress, cod: boolean): Promise<FieldErrors | null> {
+    const { pincode, country } = address;
+    const check = await this.deps.serviceability({ pincode, cod, weightKg: 0.5, country });
     if (check.serviceable) return null;
     if (cod && check.codAvailable === false) {
-      const anywhere = await this.deps.serviceability({ pincode, cod: false, weightKg: 0.5, country: "India" });
+      const anywhere = await this.deps.serviceability({ pincode, cod: false, weightKg: 0.5, country });
       if (anywhere.serviceable) return { [sandboxFormFields.method]: [m.codUnavailable] };
     }
+    if (check.region === "international") return { [sandboxFormFields.shipping("country")]: [m.unserviceableCountry] };
     return { [sandboxFormFields.shipping("pincode")]: [m.unserviceable] };
   }
 }

@@ -1,3 +1,4 @@
+import { checkoutMessages } from "@vaki/contract/messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeShiprocketApi, startFakeShiprocketApi } from "../../../test/fakes/fake-shiprocket-api.js";
 import {
@@ -12,10 +13,13 @@ import {
   checkoutDetails,
   guestQuery,
   orderRow,
+  paymentForm,
   paymentsOf,
   postWebhook,
   shipmentsOf,
   startCheckout,
+  submitPaymentPage,
+  ukPaymentForm,
 } from "../../../test/helpers/checkout.js";
 import { testEngine } from "../../../test/helpers/database.js";
 import { readOutbox } from "../../../test/helpers/mail.js";
@@ -251,5 +255,48 @@ describe(`Shiprocket Checkout and Shiprocket shipping, end to end against local 
     await postWebhook(shop.app, { payload: webhook.rawBody, headers: webhook.headers });
     expect(await orderRow(shop.database.db, started.orderId)).toMatchObject({ status: "CREATED" });
     expect((await paymentsOf(shop.database.db, started.orderId))[0]?.review_reason).toContain("≠ order total");
+  });
+});
+
+describe(`the sandbox payment page with the Shiprocket courier (${testEngine})`, () => {
+  let shop: TestShop;
+  let courierApi: FakeShiprocketApi;
+
+  beforeAll(async () => {
+    courierApi = await startFakeShiprocketApi(courierUser);
+    shop = await createTestShop({
+      SHIPPING_PROVIDER: "shiprocket",
+      SHIPROCKET_API_URL: `${courierApi.url}/v1/external`,
+      SHIPROCKET_EMAIL: courierUser.email,
+      SHIPROCKET_PASSWORD: courierUser.password,
+      SHIPROCKET_PICKUP_PINCODE: "110020",
+      HOLD_SWEEP_INTERVAL_MS: "0",
+      OUTBOX_INTERVAL_MS: "0",
+    });
+  });
+  afterAll(async () => {
+    await shop.close();
+    await courierApi.close();
+  });
+
+  it("refuses an address abroad, which the domestic shipping API cannot ship, and takes one in India", async () => {
+    const tee = await insertProduct(shop.database.db, { name: "Domestic Tee", variants: [{ size: "M", stock: 3 }] });
+    const started = await startCheckout(shop.app, newGuest(), [{ productId: tee.id, variantId: tee.variantIds[0]! }]);
+
+    const abroad = await submitPaymentPage(shop.app, started.token, ukPaymentForm());
+    expect(abroad.statusCode).toBe(400);
+    expect(abroad.body).toContain(checkoutMessages.unserviceableCountry.replace("'", "&#39;"));
+    expect(abroad.body).toContain('<a href="#f-shippingAddress-country">');
+    expect(await orderRow(shop.database.db, started.orderId)).toMatchObject({ status: "CREATED" });
+
+    const home = await submitPaymentPage(shop.app, started.token, paymentForm());
+    expect(home.statusCode).toBe(303);
+    await shop.app.outbox.drain();
+    const [created] = courierApi.requestsTo("orders/create/adhoc");
+    expect(created?.json).toMatchObject({
+      billing_pincode: "201301",
+      billing_country: "India",
+      billing_phone: "9876543210",
+    });
   });
 });

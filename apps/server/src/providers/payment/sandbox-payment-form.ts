@@ -1,6 +1,9 @@
 import type { FieldErrors } from "@vaki/contract/envelope";
 import type { PostalAddress } from "@vaki/contract/fulfilment";
+import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { z } from "zod";
+import { foreignPostalCode } from "../shipping/delivery-regions.js";
+import { type DestinationCountry, destinationCountryOf } from "../shipping/destination-countries.js";
 
 /** States and union territories of India, as the sandbox page's state select lists them. */
 export const indianStates = [
@@ -48,8 +51,10 @@ export type SandboxPaymentMethod = (typeof sandboxPaymentMethods)[number];
 
 export const sandboxFormMessages = {
   method: "Choose how you want to pay",
+  codIndiaOnly: "Cash on delivery is available only within India",
   email: "Enter a valid e-mail address",
   phone: "Enter a 10-digit mobile number",
+  internationalPhone: "Enter a phone number with country code, like +44 20 7946 0958",
   upiId: "Enter a UPI ID like name@bank, or leave it empty",
   fullName: "Enter the full name",
   line1: "Enter the flat/house number and street",
@@ -57,9 +62,34 @@ export const sandboxFormMessages = {
   city: "Enter the city",
   state: "Choose a state",
   pincode: "Enter a 6-digit pincode",
-  country: "This checkout delivers within India",
+  postalCode: "Enter the postal code: 3-10 letters, digits, spaces or dashes",
+  country: "Choose a country",
 } as const;
 const m = sandboxFormMessages;
+
+const india = destinationCountryOf("IN");
+
+/** The page's country choice; empty means India, the page's default; null when the shop does not ship there. */
+function destinationOf(country: unknown): DestinationCountry | null {
+  if (typeof country !== "string") return null;
+  return country.trim() === "" ? india : destinationCountryOf(country);
+}
+
+const isIndia = (country: DestinationCountry | null) => country?.code === "IN";
+
+/** One schema per country, made when first needed: the phone rules depend on the country. */
+function perCountry<T>(make: (country: DestinationCountry | null) => T): (country: DestinationCountry | null) => T {
+  const made = new Map<string, T>();
+  return (country) => {
+    const key = country?.code ?? "";
+    let schema = made.get(key);
+    if (schema === undefined) {
+      schema = make(country);
+      made.set(key, schema);
+    }
+    return schema;
+  };
+}
 
 /** Indian mobile numbers as 10 digits: spaces, dashes and a +91/91/0 prefix are dropped. */
 export function tenDigitMobile(value: string): string {
@@ -68,45 +98,125 @@ export function tenDigitMobile(value: string): string {
   return withoutPrefix;
 }
 
-const text = (max: number) => z.string().trim().max(max, m.tooLong);
-const mobile = z
-  .string()
-  .trim()
-  .transform(tenDigitMobile)
-  .pipe(z.string().regex(/^[6-9]\d{9}$/, m.phone));
+const indianMobile = /^[6-9]\d{9}$/;
 
-const addressSchema = z.object({
+/**
+ * A number as +<digits> (E.164) when it has a possible length for its country, read by
+ * libphonenumber: "00" counts as "+", and a number typed without a country code takes the one of
+ * `country` (the address's), its trunk prefix dropped: "020 7946 0958" in the United Kingdom is
+ * +442079460958. Null when it cannot be a phone number.
+ */
+export function internationalPhone(value: string, country?: DestinationCountry | null): string | null {
+  const typed = value.trim().replace(/^00/, "+");
+  const parsed = parsePhoneNumberFromString(typed, country ? { defaultCountry: country.code } : undefined);
+  return parsed?.isPossible() ? parsed.number : null;
+}
+
+/**
+ * The contact number. An Indian mobile stays 10 digits, as Shiprocket Checkout reports it (the
+ * shop stores it as +91 and 10 digits, as accounts and the Club do, for the first-order check).
+ * Any other number becomes +<digits>: with its country code, or the one of the country the
+ * parcel goes to; a bare number is read as Indian when the parcel stays in India, and a number
+ * with India's code must be a mobile.
+ */
+function contactPhone(
+  value: string,
+  shippingCountry: DestinationCountry | null,
+): { phone: string } | { message: string } {
+  const mobile = tenDigitMobile(value);
+  if (indianMobile.test(mobile)) return { phone: mobile };
+  const compact = value.replace(/[\s\-().]/g, "");
+  if (/^(?:\+|00)91/.test(compact)) return { message: m.phone };
+  if (!/^(?:\+|00)/.test(compact) && isIndia(shippingCountry)) return { message: m.phone };
+  const international = internationalPhone(value, shippingCountry);
+  return international ? { phone: international } : { message: m.internationalPhone };
+}
+
+const text = (max: number) => z.string().trim().max(max, m.tooLong);
+const mobile = z.string().trim().transform(tenDigitMobile).pipe(z.string().regex(indianMobile, m.phone));
+
+const statesByKey = new Map<string, (typeof indianStates)[number]>(
+  indianStates.map((state) => [state.toLowerCase(), state]),
+);
+/** "tamil  nadu" → "Tamil Nadu": the page's state field is free text with the states as suggestions. */
+const canonicalState = (value: string) => statesByKey.get(value.replace(/\s+/g, " ").toLowerCase()) ?? value;
+
+const nameAndStreet = {
   fullName: text(100).pipe(z.string().min(2, m.fullName)),
   line1: text(200).pipe(z.string().min(3, m.line1)),
   line2: text(200),
   city: text(60).pipe(z.string().min(2, m.city)),
-  state: z.enum(indianStates, { error: m.state }),
+};
+
+/** An address in India: a state from the list, a 6-digit pincode, a 10-digit mobile. */
+const indianAddress = z.object({
+  ...nameAndStreet,
+  state: z
+    .string()
+    .trim()
+    .transform(canonicalState)
+    .pipe(z.enum(indianStates, { error: m.state })),
   pincode: z
     .string()
     .trim()
     .regex(/^[1-9]\d{5}$/, m.pincode),
-  // The page's country field is read-only "India"; an empty one means the same.
-  country: z
-    .string()
-    .trim()
-    .refine((value) => value === "" || value.toLowerCase() === "india", m.country)
-    .transform(() => "India"),
+  // Chosen as India, or left empty (the page's default).
+  country: z.string().transform(() => "India"),
   phone: mobile,
 }) satisfies z.ZodType<PostalAddress>;
 
-const paymentSchema = z.object({
-  method: z.enum(sandboxPaymentMethods, { error: m.method }),
-  contact: z.object({
-    email: z.string().trim().toLowerCase().max(254, m.email).pipe(z.email(m.email)),
-    phone: mobile,
-  }),
-  upiId: z
+/** A transform that reads a phone number with `read`, or fails with its message. */
+const phoneField = (read: (value: string) => { phone: string } | { message: string }) =>
+  z
     .string()
     .trim()
-    .regex(/^$|^[\w.-]{2,64}@[A-Za-z]{2,32}$/, m.upiId)
-    .default(""),
-  shippingAddress: addressSchema,
-});
+    .transform((value, ctx) => {
+      const answer = read(value);
+      if ("phone" in answer) return answer.phone;
+      ctx.issues.push({ code: "custom", message: answer.message, input: value });
+      return z.NEVER;
+    });
+
+/**
+ * An address abroad: any region (optional), the courier's foreign postal code rule, and a phone
+ * number with its country code (or taking the code of the address's country).
+ */
+function foreignAddressIn(country: DestinationCountry | null) {
+  return z.object({
+    ...nameAndStreet,
+    state: text(60),
+    pincode: z.string().trim().toUpperCase().regex(foreignPostalCode, m.postalCode),
+    country: z
+      .string()
+      .refine((value) => destinationCountryOf(value) !== null, m.country)
+      .transform((value) => destinationCountryOf(value)?.name ?? value),
+    phone: phoneField((value) => {
+      const phone = internationalPhone(value, country);
+      return phone ? { phone } : { message: m.internationalPhone };
+    }),
+  }) satisfies z.ZodType<PostalAddress>;
+}
+
+const addressSchemaIn = perCountry((country) => (isIndia(country) ? indianAddress : foreignAddressIn(country)));
+
+/** The whole form for a parcel to `country`: the contact number and cash on delivery depend on it. */
+const paymentSchemaFor = perCountry((country) =>
+  z.object({
+    method: z
+      .enum(sandboxPaymentMethods, { error: m.method })
+      .refine((method) => isIndia(country) || method !== "cod", m.codIndiaOnly),
+    contact: z.object({
+      email: z.string().trim().toLowerCase().max(254, m.email).pipe(z.email(m.email)),
+      phone: phoneField((value) => contactPhone(value, country)),
+    }),
+    upiId: z
+      .string()
+      .trim()
+      .regex(/^$|^[\w.-]{2,64}@[A-Za-z]{2,32}$/, m.upiId)
+      .default(""),
+    shippingAddress: addressSchemaIn(country),
+  }),
+);
 
 /** A completed sandbox payment form: what the gateway learnt from the shopper. */
 export interface SandboxPayment {
@@ -178,9 +288,11 @@ export function readPaymentForm(
   form: Record<string, unknown>,
 ): { ok: true; payment: SandboxPayment } | { ok: false; fieldErrors: FieldErrors } {
   const input = structured(form);
-  const parsed = paymentSchema.safeParse(input);
+  const shippingTo = destinationOf((input.shippingAddress as Record<string, unknown>).country);
+  const parsed = paymentSchemaFor(shippingTo).safeParse(input);
   const billingSame = isChecked(input.billingSameAsShipping) || input.billingAddress === undefined;
-  const billing = billingSame ? null : addressSchema.safeParse(input.billingAddress);
+  const billingTo = destinationOf((input.billingAddress as Record<string, unknown> | undefined)?.country);
+  const billing = billingSame ? null : addressSchemaIn(billingTo).safeParse(input.billingAddress);
   const fieldErrors: FieldErrors = {
     ...(parsed.success ? {} : fieldErrorsOf(parsed.error)),
     ...(billing && !billing.success ? fieldErrorsOf(billing.error, "billingAddress.") : {}),

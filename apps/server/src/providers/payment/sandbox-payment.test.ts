@@ -53,6 +53,32 @@ function form(overrides: Record<string, string | undefined> = {}): Record<string
   };
 }
 
+/** A London shipping address as the page posts it, paid by card. */
+function ukAddress(overrides: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+  return {
+    method: "card",
+    "contact.phone": "+44 7700 900123",
+    "shippingAddress.fullName": "Riya Sharma",
+    "shippingAddress.line1": "221B Baker Street",
+    "shippingAddress.line2": "",
+    "shippingAddress.city": "London",
+    "shippingAddress.state": "Greater London",
+    "shippingAddress.pincode": "nw1 6xe",
+    "shippingAddress.country": "United Kingdom",
+    "shippingAddress.phone": "+44 20 7946 0958",
+    ...overrides,
+  };
+}
+
+/** The same address fields under billing's names (contact and method left out). */
+function billingOf(fields: Record<string, string | undefined>): Record<string, string | undefined> {
+  return Object.fromEntries(
+    Object.entries(fields)
+      .filter(([name]) => name.startsWith("shippingAddress."))
+      .map(([name, value]) => [name.replace("shippingAddress.", "billingAddress."), value]),
+  );
+}
+
 function sandbox(clock = new ManualClock()) {
   const store = new InMemorySandboxCheckoutStore();
   const provider = new SandboxPaymentProvider({ store, secret, clock, sessionTtlMs: 30 * 60_000 });
@@ -116,20 +142,19 @@ describe("the sandbox payment form", () => {
     expect(readPaymentForm(form({ "contact.phone": "919876543210" })).ok).toBe(true);
   });
 
-  it("names every missing address field, an unknown state, a foreign country and an unknown method", () => {
+  it("names every missing address field, an unknown state and an unknown method", () => {
     const read = readPaymentForm({
       method: "bitcoin",
       "contact.email": "a@b.in",
       "contact.phone": "9876543210",
       "shippingAddress.state": "Gondwana",
-      "shippingAddress.country": "Nepal",
+      "shippingAddress.country": "India",
     });
     expect(read.ok).toBe(false);
     if (!read.ok) {
       expect(Object.keys(read.fieldErrors).sort()).toEqual([
         "method",
         "shippingAddress.city",
-        "shippingAddress.country",
         "shippingAddress.fullName",
         "shippingAddress.line1",
         "shippingAddress.phone",
@@ -137,8 +162,177 @@ describe("the sandbox payment form", () => {
         "shippingAddress.state",
       ]);
       expect(read.fieldErrors.method).toEqual(["Choose how you want to pay"]);
-      expect(read.fieldErrors["shippingAddress.country"]).toEqual(["This checkout delivers within India"]);
+      expect(read.fieldErrors["shippingAddress.state"]).toEqual(["Choose a state"]);
     }
+  });
+
+  it("keeps India's rules: a state from the list in its own spelling, a 6-digit pincode, an Indian mobile", () => {
+    const typed = readPaymentForm(form({ "shippingAddress.state": "  tamil   NADU ", "shippingAddress.country": "" }));
+    expect(typed.ok && typed.payment.shippingAddress).toMatchObject({ state: "Tamil Nadu", country: "India" });
+    const foreignPhone = readPaymentForm(form({ "shippingAddress.phone": "+44 20 7946 0958" }));
+    expect(foreignPhone.ok).toBe(false);
+    if (!foreignPhone.ok) {
+      expect(foreignPhone.fieldErrors).toEqual({ "shippingAddress.phone": ["Enter a 10-digit mobile number"] });
+    }
+    const postcode = readPaymentForm(form({ "shippingAddress.pincode": "SW1A 1AA", "shippingAddress.state": "Kent" }));
+    expect(postcode.ok).toBe(false);
+    if (!postcode.ok) {
+      expect(postcode.fieldErrors).toEqual({
+        "shippingAddress.pincode": ["Enter a 6-digit pincode"],
+        "shippingAddress.state": ["Choose a state"],
+      });
+    }
+  });
+
+  it("accepts a UK address: a free-text region, the postcode in capitals, phones as +<digits>", () => {
+    const read = readPaymentForm(form(ukAddress()));
+    expect(read).toEqual({
+      ok: true,
+      payment: {
+        method: "card",
+        contact: { email: "riya@example.com", phone: "+447700900123" },
+        upiId: "",
+        shippingAddress: {
+          fullName: "Riya Sharma",
+          line1: "221B Baker Street",
+          line2: "",
+          city: "London",
+          state: "Greater London",
+          pincode: "NW1 6XE",
+          country: "United Kingdom",
+          phone: "+442079460958",
+        },
+        billingAddress: {
+          fullName: "Riya Sharma",
+          line1: "221B Baker Street",
+          line2: "",
+          city: "London",
+          state: "Greater London",
+          pincode: "NW1 6XE",
+          country: "United Kingdom",
+          phone: "+442079460958",
+        },
+      },
+    });
+  });
+
+  it("accepts a US address given by country code, without a state, and reads 00 as +", () => {
+    const read = readPaymentForm(
+      form({
+        method: "upi",
+        "contact.phone": "001 212 555 0100",
+        "shippingAddress.fullName": "Kabir Rao",
+        "shippingAddress.line1": "350 Fifth Avenue",
+        "shippingAddress.line2": "Apt 12",
+        "shippingAddress.city": "New York",
+        "shippingAddress.state": "",
+        "shippingAddress.pincode": "10118-0110",
+        "shippingAddress.country": "us",
+        "shippingAddress.phone": "12125550100",
+      }),
+    );
+    expect(read.ok && read.payment).toMatchObject({
+      contact: { phone: "+12125550100" },
+      shippingAddress: { state: "", pincode: "10118-0110", country: "United States", phone: "+12125550100" },
+    });
+  });
+
+  it("refuses a foreign postal code the courier cannot read", () => {
+    for (const pincode of ["", "N1", "SW1A 1AA 1234", "-10118", "NW1_6XE", "10118-"]) {
+      const read = readPaymentForm(form(ukAddress({ "shippingAddress.pincode": pincode })));
+      expect(read.ok, pincode).toBe(false);
+      if (!read.ok) {
+        expect(read.fieldErrors).toEqual({
+          "shippingAddress.pincode": ["Enter the postal code: 3-10 letters, digits, spaces or dashes"],
+        });
+      }
+    }
+  });
+
+  it("refuses international numbers that are too short, too long, lettered or have no country", () => {
+    const message = "Enter a phone number with country code, like +44 20 7946 0958";
+    for (const phone of ["+44 123", "+44 20 7946 0958 12345", "020 79", "+0 20 7946 0958", "+44 20 CALL ME", ""]) {
+      const read = readPaymentForm(form(ukAddress({ "shippingAddress.phone": phone, "contact.phone": phone })));
+      expect(read.ok, phone).toBe(false);
+      if (!read.ok) {
+        expect(read.fieldErrors, phone).toEqual({ "contact.phone": [message], "shippingAddress.phone": [message] });
+      }
+    }
+  });
+
+  it("gives a number typed without a country code the code of the address's country, its trunk prefix dropped", () => {
+    const phonesOf = (country: string, phone: string) => {
+      const read = readPaymentForm(
+        form(ukAddress({ "shippingAddress.country": country, "shippingAddress.phone": phone, "contact.phone": phone })),
+      );
+      return read.ok ? [read.payment.shippingAddress.phone, read.payment.contact.phone] : read.fieldErrors;
+    };
+    expect(phonesOf("United Kingdom", "020 7946 0958")).toEqual(["+442079460958", "+442079460958"]);
+    expect(phonesOf("United Kingdom", "(0)20 7946 0958")).toEqual(["+442079460958", "+442079460958"]);
+    expect(phonesOf("United Kingdom", "44 20 7946 0958")).toEqual(["+442079460958", "+442079460958"]);
+    expect(phonesOf("United States", "(212) 555-0100")).toEqual(["+12125550100", "+12125550100"]);
+    expect(phonesOf("Germany", "030 1234567")).toEqual(["+49301234567", "+49301234567"]);
+    // A number with its own country code keeps it, whatever the address's country.
+    expect(phonesOf("Germany", "+44 20 7946 0958")).toEqual(["+442079460958", "+442079460958"]);
+    // An unknown country gives no code to borrow: the number must bring its own.
+    const atlantis = readPaymentForm(
+      form(ukAddress({ "shippingAddress.country": "Atlantis", "shippingAddress.phone": "020 7946 0958" })),
+    );
+    expect(atlantis.ok).toBe(false);
+    if (!atlantis.ok) {
+      expect(atlantis.fieldErrors).toMatchObject({
+        "shippingAddress.country": ["Choose a country"],
+        "shippingAddress.phone": ["Enter a phone number with country code, like +44 20 7946 0958"],
+      });
+    }
+  });
+
+  it("reads the contact number as an Indian mobile, or with its country code, wherever the parcel goes", () => {
+    const phoneOf = (phone: string, overrides: Record<string, string | undefined> = {}) => {
+      const read = readPaymentForm(form({ ...overrides, "contact.phone": phone }));
+      return read.ok ? read.payment.contact.phone : read.fieldErrors["contact.phone"];
+    };
+    expect(phoneOf("+44 20 7946 0958")).toBe("+442079460958");
+    expect(phoneOf("0044 20 7946 0958")).toBe("+442079460958");
+    // "(0)" is the trunk zero some countries write beside their code; it is not dialled from abroad.
+    expect(phoneOf("+44 (0)20-7946-0958")).toBe("+442079460958");
+    expect(phoneOf("+91 98765 43210")).toBe("9876543210");
+    // Bare numbers are Indian while the parcel stays in India; India's code needs a mobile.
+    expect(phoneOf("442079460958")).toEqual(["Enter a 10-digit mobile number"]);
+    expect(phoneOf("+91 12345 678")).toEqual(["Enter a 10-digit mobile number"]);
+    expect(phoneOf("98765 43210", ukAddress())).toBe("9876543210");
+    expect(phoneOf("447700900123", ukAddress())).toBe("+447700900123");
+  });
+
+  it("offers cash on delivery only for a shipping address in India", () => {
+    const abroad = readPaymentForm(form(ukAddress({ method: "cod" })));
+    expect(abroad.ok).toBe(false);
+    if (!abroad.ok) expect(abroad.fieldErrors).toEqual({ method: ["Cash on delivery is available only within India"] });
+    const billedAbroad = readPaymentForm(
+      form({ method: "cod", billingSameAsShipping: undefined, ...billingOf(ukAddress()) }),
+    );
+    expect(billedAbroad.ok && billedAbroad.payment).toMatchObject({
+      method: "cod",
+      shippingAddress: { country: "India" },
+      billingAddress: { country: "United Kingdom", pincode: "NW1 6XE" },
+    });
+  });
+
+  it("refuses a country the shop does not ship to, and still checks the rest of the address", () => {
+    const read = readPaymentForm(
+      form(ukAddress({ "shippingAddress.country": "Atlantis", "shippingAddress.pincode": "?" })),
+    );
+    expect(read.ok).toBe(false);
+    if (!read.ok) {
+      expect(read.fieldErrors).toEqual({
+        "shippingAddress.country": ["Choose a country"],
+        "shippingAddress.pincode": ["Enter the postal code: 3-10 letters, digits, spaces or dashes"],
+      });
+    }
+    const billing = readPaymentForm(
+      form({ billingSameAsShipping: undefined, ...billingOf(ukAddress({ "shippingAddress.country": "Narnia" })) }),
+    );
+    expect(!billing.ok && billing.fieldErrors).toEqual({ "billingAddress.country": ["Choose a country"] });
   });
 
   it("checks the billing address only when it is not the shipping one", () => {

@@ -11,8 +11,8 @@ export const deliveryWindows: Readonly<Record<DeliveryRegion, { min: number; max
 /** Delhi 110xxx, Faridabad 121xxx, Gurugram 122xxx, Noida/Ghaziabad 201xxx. */
 const delhiNcr = /^(110|121|122|201)\d{3}$/;
 const indianPincode = /^[1-9]\d{5}$/;
-/** Foreign postal codes: letters, digits, spaces and dashes, 3-10 characters. */
-const foreignPostalCode = /^[A-Za-z0-9][A-Za-z0-9 -]{1,8}[A-Za-z0-9]$/;
+/** Foreign postal codes: letters, digits, spaces and dashes, 3-10 characters (the sandbox pay page checks with it too). */
+export const foreignPostalCode = /^[A-Za-z0-9][A-Za-z0-9 -]{1,8}[A-Za-z0-9]$/;
 
 const isIndia = (country: string | undefined) =>
   country === undefined || country.trim() === "" || /^(india|in|ind|bharat)$/i.test(country.trim());

@@ -1,4 +1,5 @@
 import type { FieldErrors } from "@vaki/contract/envelope";
+import { destinationCountries, destinationCountryOf } from "../../shipping/destination-countries.js";
 import type { SandboxCheckoutSummary } from "../sandbox-payment.js";
 import { sandboxFormFields as f, indianStates } from "../sandbox-payment-form.js";
 import { pageStyles } from "./styles.js";
@@ -47,11 +48,9 @@ interface InputSpec {
   /** Marks the label "optional". */
   optional?: boolean;
   inputmode?: string;
-  pattern?: string;
   maxlength?: number;
   placeholder?: string;
   hint?: string;
-  readonly?: boolean;
   wide?: boolean;
 }
 
@@ -65,10 +64,8 @@ function input(spec: InputSpec, options: PaymentPageOptions, fallback = ""): str
     `value="${escapeHtml(c.value)}"`,
     spec.required ? "required" : "",
     spec.inputmode ? `inputmode="${spec.inputmode}"` : "",
-    spec.pattern ? `pattern="${spec.pattern}"` : "",
     spec.maxlength ? `maxlength="${spec.maxlength}"` : "",
     spec.placeholder ? `placeholder="${escapeHtml(spec.placeholder)}"` : "",
-    spec.readonly ? "readonly" : "",
   ]
     .filter(Boolean)
     .join(" ");
@@ -81,16 +78,35 @@ function input(spec: InputSpec, options: PaymentPageOptions, fallback = ""): str
 </div>`;
 }
 
-function stateSelect(name: string, options: PaymentPageOptions, required: boolean): string {
+/** One list of the Indian states for both address blocks' state fields. */
+const indianStatesListId = "indian-states";
+const indianStatesList = `<datalist id="${indianStatesListId}">${indianStates
+  .map((state) => `<option>${escapeHtml(state)}</option>`)
+  .join("")}</datalist>`;
+
+/**
+ * State or region as text with the Indian states as suggestions (a select of Indian states would
+ * shut out addresses abroad); the server holds an Indian address to the list.
+ */
+function stateInput(name: string, options: PaymentPageOptions, autocomplete: string): string {
   const c = fieldContext(name, options);
-  const choices = indianStates
-    .map((state) => `<option${state === c.value ? " selected" : ""}>${escapeHtml(state)}</option>`)
+  return `<div class="field${c.invalid ? " field--invalid" : ""}">
+  <label for="${c.id}">State / Region</label>
+  <input id="${c.id}" name="${name}" type="text" list="${indianStatesListId}" autocomplete="${autocomplete}" maxlength="60" value="${escapeHtml(c.value)}"${c.aria}>
+  ${c.error}
+</div>`;
+}
+
+/** The countries the shop ships to, India first and chosen unless the shopper picked another. */
+function countrySelect(name: string, options: PaymentPageOptions, autocomplete: string): string {
+  const c = fieldContext(name, options, "India");
+  const chosen = destinationCountryOf(c.value)?.name;
+  const choices = destinationCountries
+    .map((country) => `<option${country.name === chosen ? " selected" : ""}>${escapeHtml(country.name)}</option>`)
     .join("");
   return `<div class="field${c.invalid ? " field--invalid" : ""}">
-  <label for="${c.id}">State</label>
-  <select id="${c.id}" name="${name}" autocomplete="address-level1"${required ? " required" : ""}${c.aria}>
-    <option value=""${c.value ? "" : " selected"}>Choose a state</option>${choices}
-  </select>
+  <label for="${c.id}">Country</label>
+  <select id="${c.id}" name="${name}" autocomplete="${autocomplete}"${c.aria}>${choices}</select>
   ${c.error}
 </div>`;
 }
@@ -136,42 +152,32 @@ function addressFields(
       },
       options,
     ),
+    countrySelect(name("country"), options, ac("country-name")),
     input(
       {
         name: name("pincode"),
-        label: "Pincode",
+        label: "Pincode / Postal code",
         autocomplete: ac("postal-code"),
         required,
-        inputmode: "numeric",
-        pattern: "[1-9][0-9]{5}",
-        maxlength: 6,
-        placeholder: "6 digits",
+        maxlength: 10,
+        placeholder: "6 digits in India",
+        hint: "No postal code where you live? Enter 00000.",
       },
       options,
     ),
     input({ name: name("city"), label: "City", autocomplete: ac("address-level2"), required, maxlength: 60 }, options),
-    stateSelect(name("state"), options, required),
-    input(
-      {
-        name: name("country"),
-        label: "Country",
-        autocomplete: ac("country-name"),
-        readonly: true,
-        hint: "This checkout delivers within India",
-      },
-      options,
-      "India",
-    ),
+    stateInput(name("state"), options, ac("address-level1")),
     input(
       {
         name: name("phone"),
         label: "Phone for delivery",
         type: "tel",
-        autocomplete: ac("tel-national"),
+        autocomplete: ac("tel"),
         required,
         inputmode: "tel",
-        maxlength: 14,
+        maxlength: 20,
         placeholder: "10-digit mobile",
+        hint: "Outside India, with the country code, like +44 20 7946 0958.",
       },
       options,
       prefillPhone,
@@ -182,7 +188,12 @@ function addressFields(
 const methods = [
   { value: "upi", title: "UPI", tag: "Test", detail: "Any UPI app. Approves instantly in test mode." },
   { value: "card", title: "Credit or debit card", tag: "Test", detail: "Charged to test card 4111 •••• 1111." },
-  { value: "cod", title: "Cash on delivery", tag: null, detail: "Pay in cash or UPI when your order arrives." },
+  {
+    value: "cod",
+    title: "Cash on delivery",
+    tag: null,
+    detail: "Pay in cash or UPI when your order arrives. Available only within India.",
+  },
   {
     value: "fail",
     title: "Make this payment fail",
@@ -216,7 +227,7 @@ function paymentMethods(options: PaymentPageOptions): string {
   </div>`;
     })
     .join("\n");
-  return `<fieldset class="methods"${c.aria}>
+  return `<fieldset class="methods" id="${c.id}"${c.aria}>
   <legend class="visually-hidden">Payment method</legend>
   ${choices}
   ${c.error}
@@ -340,7 +351,7 @@ export function renderPaymentPage(summary: SandboxCheckoutSummary, options: Paym
         <h2 id="step-contact"><span class="step-no">1</span> Contact</h2>
         <div class="grid">
           ${input({ name: f.email, label: "E-mail", type: "email", autocomplete: "email", required: true, maxlength: 254, placeholder: "you@example.com", hint: "Your order confirmation goes here." }, options, summary.prefill.email)}
-          ${input({ name: f.phone, label: "Mobile number", type: "tel", autocomplete: "tel-national", required: true, inputmode: "tel", maxlength: 14, placeholder: "10-digit mobile", hint: "For delivery updates. +91 is added for you." }, options, prefillPhone)}
+          ${input({ name: f.phone, label: "Mobile number", type: "tel", autocomplete: "tel", required: true, inputmode: "tel", maxlength: 20, placeholder: "10-digit mobile", hint: "For delivery updates. Indian mobiles need no +91; other numbers need their country code." }, options, prefillPhone)}
         </div>
       </section>
       <section class="step" aria-labelledby="step-shipping">
@@ -358,6 +369,7 @@ export function renderPaymentPage(summary: SandboxCheckoutSummary, options: Paym
             </div>
           </fieldset>
         </div>
+        ${indianStatesList}
       </section>
       <section class="step" aria-labelledby="step-payment">
         <h2 id="step-payment"><span class="step-no">3</span> Payment</h2>

@@ -1,5 +1,6 @@
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
+import { destinationCountries } from "../../shipping/destination-countries.js";
 import type { SandboxCheckoutSummary } from "../sandbox-payment.js";
 import { indianStates, readPaymentForm } from "../sandbox-payment-form.js";
 import { sandboxCheckoutScript } from "./checkout-script.js";
@@ -64,12 +65,32 @@ describe("the sandbox payment page", () => {
     ]) {
       expect(html, name).toContain(`name="${name}"`);
     }
+    expect(html.match(/<datalist id="indian-states">/g)).toHaveLength(1);
     for (const state of indianStates) expect(html).toContain(`<option>${state}</option>`);
+    expect(html).toMatch(/id="f-shippingAddress-state" name="shippingAddress.state" type="text" list="indian-states"/);
+    expect(html).toMatch(/id="f-billingAddress-state" name="billingAddress.state" type="text" list="indian-states"/);
     expect(html).toMatch(/name="billingSameAsShipping" value="on" checked/);
     for (const method of ["upi", "card", "cod", "fail"]) expect(html).toContain(`value="${method}"`);
     expect(html).toMatch(/id="method-upi" name="method" value="upi" checked/);
     expect(html).toContain("Make this payment fail");
-    expect(html).toContain('pattern="[1-9][0-9]{5}"');
+  });
+
+  it("offers every country the shop ships to, India first and chosen, for shipping and billing", () => {
+    const html = renderPaymentPage(summary, options);
+    for (const block of ["shippingAddress", "billingAddress"]) {
+      const select = new RegExp(`<select id="f-${block}-country" name="${block}.country"[^>]*>(.*?)</select>`).exec(
+        html,
+      );
+      expect(select, block).not.toBeNull();
+      const choices = [...(select?.[1] ?? "").matchAll(/<option( selected)?>([^<]+)<\/option>/g)];
+      expect(choices.map((choice) => choice[2])).toEqual(destinationCountries.map((country) => country.name));
+      expect(choices.filter((choice) => choice[1]).map((choice) => choice[2])).toEqual(["India"]);
+    }
+    expect(destinationCountries.length).toBeGreaterThanOrEqual(40);
+    expect(html).toContain("Pincode / Postal code");
+    expect(html).toContain("State / Region");
+    expect(html).toContain("Cash on delivery");
+    expect(html).toContain("Available only within India.");
   });
 
   it("prefills the e-mail and the 10-digit phone", () => {
@@ -91,13 +112,61 @@ describe("the sandbox payment page", () => {
     expect(html).toContain('value="riya@&quot;&gt;&lt;img src=x&gt;"');
     expect(html).not.toContain("<img src=x>");
     expect(html).toContain('value="0110"');
-    expect(html).toContain("<option selected>Kerala</option>");
+    expect(html).toMatch(/id="f-shippingAddress-state"[^>]* value="Kerala"/);
     expect(html).toMatch(/id="method-cod" name="method" value="cod" checked/);
     expect(html).toMatch(
       /aria-invalid="true" aria-describedby="f-shippingAddress-pincode-error"[\s\S]*Enter a 6-digit pincode/,
     );
     expect(html).toContain('<a href="#f-shippingAddress-pincode">Enter a 6-digit pincode</a>');
     expect(html).not.toMatch(/name="billingSameAsShipping" value="on" checked/);
+  });
+
+  it("keeps a foreign address as typed after a failed submit, with its errors and its country chosen", () => {
+    const values = {
+      method: "cod",
+      "contact.email": "riya@example.com",
+      "contact.phone": "+44 7700 900123",
+      "shippingAddress.fullName": "Riya Sharma",
+      "shippingAddress.line1": "221B Baker Street",
+      "shippingAddress.city": "London",
+      "shippingAddress.state": "Greater London",
+      "shippingAddress.pincode": "NW1 6XE",
+      "shippingAddress.country": "United Kingdom",
+      "shippingAddress.phone": "020 79",
+      billingSameAsShipping: "on",
+    };
+    const read = readPaymentForm(values);
+    if (read.ok) throw new Error("expected errors");
+    expect(read.fieldErrors).toEqual({
+      method: ["Cash on delivery is available only within India"],
+      "shippingAddress.phone": ["Enter a phone number with country code, like +44 20 7946 0958"],
+    });
+    const html = renderPaymentPage(summary, { ...options, values, fieldErrors: read.fieldErrors });
+    expect(html).toMatch(/<select id="f-shippingAddress-country"[^>]*>.*<option selected>United Kingdom<\/option>/);
+    expect(html).not.toMatch(/<select id="f-shippingAddress-country"[^>]*><option selected>India/);
+    expect(html).toMatch(/<select id="f-billingAddress-country"[^>]*><option selected>India<\/option>/);
+    for (const kept of ["221B Baker Street", "London", "Greater London", "NW1 6XE", "020 79", "+44 7700 900123"]) {
+      expect(html, kept).toContain(`value="${kept}"`);
+    }
+    expect(html).toMatch(/id="method-cod" name="method" value="cod" checked/);
+    expect(html).toContain(
+      '<fieldset class="methods" id="f-method" aria-invalid="true" aria-describedby="f-method-error">',
+    );
+    expect(html).toContain('<a href="#f-method">Cash on delivery is available only within India</a>');
+    expect(html).toMatch(
+      /aria-describedby="f-shippingAddress-phone-error"[\s\S]*Enter a phone number with country code, like \+44 20 7946 0958/,
+    );
+    expect(html).toMatch(/name="billingSameAsShipping" value="on" checked/);
+  });
+
+  it("marks an unknown country without choosing another for the shopper", () => {
+    const values = { "shippingAddress.country": "Atlantis" };
+    const read = readPaymentForm(values);
+    if (read.ok) throw new Error("expected errors");
+    expect(read.fieldErrors["shippingAddress.country"]).toEqual(["Choose a country"]);
+    const html = renderPaymentPage(summary, { ...options, values, fieldErrors: read.fieldErrors });
+    expect(html).not.toMatch(/<select id="f-shippingAddress-country"[^>]*>.*<option selected>/);
+    expect(html).toContain('<a href="#f-shippingAddress-country">Choose a country</a>');
   });
 
   it("says when the last attempt was declined, and offers a way back to the shop", () => {

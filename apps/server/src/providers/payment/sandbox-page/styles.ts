@@ -69,7 +69,6 @@ svg{flex-shrink:0}
 .hint{font-size:12.5px;color:var(--muted-on-paper)}
 input[type=text],input[type=email],input[type=tel],select{width:100%;min-height:48px;padding:10px 14px;border:1.5px solid var(--paper-line);border-radius:10px;background-color:var(--white);color:var(--ink);font:inherit;font-size:16px;transition:border-color var(--t) var(--ease),box-shadow var(--t) var(--ease)}
 select{appearance:none;background-image:linear-gradient(45deg,transparent 50%,var(--ink) 50%),linear-gradient(135deg,var(--ink) 50%,transparent 50%);background-position:calc(100% - 20px) 21px,calc(100% - 15px) 21px;background-size:5px 5px;background-repeat:no-repeat;padding-right:40px}
-input[readonly]{background-color:transparent;color:var(--muted-on-paper)}
 input::placeholder{color:#8a867d}
 input:hover,select:hover{border-color:#b5afa2}
 input:focus-visible,select:focus-visible{outline:none;border-color:var(--ink);box-shadow:0 0 0 4px rgb(198 255 0 / .75)}
@@ -98,6 +97,7 @@ input:focus-visible,select:focus-visible{outline:none;border-color:var(--ink);bo
 .method-detail{grid-column:2;color:var(--muted-on-paper);font-size:13.5px}
 .tag{font-size:10.5px;font-weight:800;letter-spacing:.08em;text-transform:uppercase;padding:2px 7px;border-radius:6px;background:var(--ink);color:var(--lime)}
 .method--fail>label{border-style:dashed;background:transparent}
+.checkout:has(#f-shippingAddress-country option:checked:not(:first-child)) .method--cod>label{border-style:dashed;background:transparent}
 .method--fail .tag{background:transparent;color:var(--danger-on-paper);border:1px solid var(--danger-on-paper)}
 .method-extra{display:none;margin:10px 0 4px 52px}
 .method--upi>input:checked~.method-extra,.method-extra.field--invalid{display:flex}

@@ -11,7 +11,7 @@ import { type App, buildApp } from "../../app.js";
 import { loadConfig } from "../../config.js";
 import { ManualClock } from "../clock.js";
 import { DatabaseRateLimiter } from "./database-rate-limiter.js";
-import { failOpen, type RateLimiter, type RateLimitRule } from "./rate-limiter.js";
+import { failOpen, isLoopbackAddress, type RateLimiter, type RateLimitRule, spareLoopback } from "./rate-limiter.js";
 import { RedisRateLimiter } from "./redis-rate-limiter.js";
 
 const rule: RateLimitRule = { name: "test-rule", limit: 3, windowMs: 60_000 };
@@ -44,6 +44,26 @@ describe(`the database rate limiter (${testEngine})`, () => {
     expect((await limiter.peek(rule, "riya@example.com")).retryAfterMs).toBe(15_000);
     clock.advance(15_000);
     expect(await limiter.hit(rule, "riya@example.com")).toEqual({ count: 1, limited: false, retryAfterMs: 60_000 });
+  });
+
+  it("does not count loopback callers on per-address rules, and counts everything else", async () => {
+    const spared = spareLoopback(limiter);
+    const perAddress: RateLimitRule = { ...rule, perClientAddress: true };
+    for (const loopback of ["127.0.0.1", "127.8.0.1", "::1", "::ffff:127.0.0.1"]) {
+      for (let i = 0; i < 5; i += 1) expect((await spared.hit(perAddress, loopback)).limited).toBe(false);
+      expect((await spared.peek(perAddress, loopback)).count).toBe(0);
+    }
+    for (let i = 0; i < 3; i += 1) await spared.hit(perAddress, "203.0.113.9");
+    expect((await spared.hit(perAddress, "203.0.113.9")).limited).toBe(true);
+    // A rule that is not about addresses counts whatever the subject looks like.
+    for (let i = 0; i < 3; i += 1) await spared.hit(rule, "127.0.0.1");
+    expect((await spared.hit(rule, "127.0.0.1")).limited).toBe(true);
+    expect(["10.0.0.1", "::ffff:10.0.0.1", "1270.0.0.1", "fe80::1"].map(isLoopbackAddress)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it("peeks without counting and forgets a subject on reset", async () => {

@@ -8,6 +8,8 @@ export interface RateLimitRule {
   name: string;
   limit: number;
   windowMs: number;
+  /** The subject is the client's address: loopback callers are not counted (see `spareLoopback`). */
+  perClientAddress?: boolean;
 }
 
 export interface RateLimitState {
@@ -78,6 +80,28 @@ export function failOpen(limiter: RateLimiter, log: Logger): RateLimiter {
     hit: (rule, subject) => guard("hit", rule, () => limiter.hit(rule, subject), open),
     peek: (rule, subject) => guard("peek", rule, () => limiter.peek(rule, subject), open),
     reset: (rule, subject) => guard("reset", rule, () => limiter.reset(rule, subject), undefined),
+    close: () => limiter.close(),
+  };
+}
+
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6. */
+export function isLoopbackAddress(address: string): boolean {
+  return address === "::1" || /^(?:::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i.test(address);
+}
+
+/**
+ * Leaves per-address rules out for loopback callers. A loopback address names no client: it is
+ * the machine itself (health checks, scripts, tests) or a reverse proxy on the same host while
+ * TRUST_PROXY is off, where counting would put every shopper in one bucket and lock them all
+ * out together. Per-account rules always count.
+ */
+export function spareLoopback(limiter: RateLimiter): RateLimiter {
+  const open: RateLimitState = { count: 0, limited: false, retryAfterMs: 0 };
+  const spared = (rule: RateLimitRule, subject: string) => rule.perClientAddress === true && isLoopbackAddress(subject);
+  return {
+    hit: (rule, subject) => (spared(rule, subject) ? Promise.resolve(open) : limiter.hit(rule, subject)),
+    peek: (rule, subject) => (spared(rule, subject) ? Promise.resolve(open) : limiter.peek(rule, subject)),
+    reset: (rule, subject) => (spared(rule, subject) ? Promise.resolve() : limiter.reset(rule, subject)),
     close: () => limiter.close(),
   };
 }

@@ -7,9 +7,9 @@ export const accountRateLimits = {
   /** Failed logins (and wrong current passwords) per account. */
   loginPerAccount: { name: "login-account", limit: 5, windowMs: minutes(15) },
   /** Failed logins per client address, whatever the account. */
-  loginPerIp: { name: "login-ip", limit: 20, windowMs: minutes(15) },
+  loginPerIp: { name: "login-ip", limit: 20, windowMs: minutes(15), perClientAddress: true },
   /** Spec: accounts-and-orders §8–§9 — reset requests per account, 15-minute wait. */
   resetPerAccount: { name: "reset-account", limit: 3, windowMs: minutes(15) },
   /** Reset requests per client address (slows probing for registered e-mails). */
-  resetPerIp: { name: "reset-ip", limit: 20, windowMs: minutes(15) },
+  resetPerIp: { name: "reset-ip", limit: 20, windowMs: minutes(15), perClientAddress: true },
 } satisfies Record<string, RateLimitRule>;

@@ -10,7 +10,12 @@ import { clubWelcomeMail } from "./mail-templates.js";
 import type { CommunityRepo } from "./repo.js";
 
 /** Sign-ups per client address per hour: enough for a family, too few for a bot. */
-export const clubJoinPerIp: RateLimitRule = { name: "club-join-ip", limit: 10, windowMs: 60 * 60 * 1000 };
+export const clubJoinPerIp: RateLimitRule = {
+  name: "club-join-ip",
+  limit: 10,
+  windowMs: 60 * 60 * 1000,
+  perClientAddress: true,
+};
 
 /** The Club: guests and customers join with name, e-mail and phone, and get the first-order code. */
 export class CommunityService {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { commonMessages, accountMessages as m } from "./messages.js";
+import { orNoValue } from "./no-value.js";
 
 /** Size limits of account fields; longer input is refused before it reaches the database. */
 export const accountLimits = {
@@ -148,9 +149,9 @@ export function isCalendarDate(value: string): boolean {
 export const birthdaySchema = z.string({ error: m.birthdayInvalid }).refine(isCalendarDate, m.birthdayInvalid);
 
 /** A user id sent by the client; the server only compares it with the token's user. */
-export const claimedUserIdSchema = z
-  .union([z.string().max(accountLimits.userIdMax), z.number().int()], { error: m.notYourAccount })
-  .optional();
+export const claimedUserIdSchema = orNoValue(
+  z.union([z.string().max(accountLimits.userIdMax), z.number().int()], { error: m.notYourAccount }).optional(),
+);
 
 /** Opaque tokens (refresh, reset): text of bounded size; the server looks them up by hash. */
 function opaqueTokenSchema(missing: string, invalid: string) {

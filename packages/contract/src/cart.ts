@@ -2,6 +2,7 @@ import { z } from "zod";
 import { claimedUserIdSchema } from "./accounts.js";
 import { paiseSchema } from "./catalog.js";
 import { commonMessages, cartMessages as m } from "./messages.js";
+import { orNoValue } from "./no-value.js";
 
 export const cartLimits = {
   /** Spec: storefront §4 — plus adds one, minus removes at one; the shop caps a line at 10. */
@@ -20,15 +21,17 @@ export function isGuestSessionId(value: string): boolean {
 
 /**
  * A guest session id as the storefront sends it: a random v4 UUID, compared lower-case.
- * An empty text means "none" (the spec's client sends guestSessionId: "" for users).
+ * An empty text means "none" (the spec's client sends guestSessionId: "" for users), as does null.
  */
-export const guestSessionIdSchema = z
-  .string({ error: m.guestSessionInvalid })
-  .trim()
-  .max(64, m.guestSessionInvalid)
-  .refine((value) => value === "" || uuidV4.test(value), m.guestSessionInvalid)
-  .transform((value) => (value === "" ? undefined : value.toLowerCase()))
-  .optional();
+export const guestSessionIdSchema = orNoValue(
+  z
+    .string({ error: m.guestSessionInvalid })
+    .trim()
+    .max(64, m.guestSessionInvalid)
+    .refine((value) => value === "" || uuidV4.test(value), m.guestSessionInvalid)
+    .transform((value) => (value === "" ? undefined : value.toLowerCase()))
+    .optional(),
+);
 
 const positiveId = (message: string) =>
   z.coerce.number({ error: message }).int(message).min(1, message).max(2_147_483_647, message);

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { claimedUserIdSchema } from "./accounts.js";
 import { guestSessionIdSchema } from "./cart.js";
 import { paiseSchema } from "./catalog.js";
-import { checkoutMessages, fulfilmentMessages } from "./messages.js";
+import { checkoutMessages, fulfilmentMessages, orderMessages } from "./messages.js";
+import { isNoValue, orNoValue } from "./no-value.js";
 import { addressSchema, orderStatusSchema, paymentStatusSchema, timelineEntrySchema } from "./orders.js";
 
 /*
@@ -14,13 +15,15 @@ import { addressSchema, orderStatusSchema, paymentStatusSchema, timelineEntrySch
 const orderIdSchema = (message: string) => z.uuid({ error: message });
 
 /** A guest's order secret as the storefront keeps it (base64url); a malformed one reads as "not yours". */
-export const orderSecretSchema = z
-  .string()
-  .trim()
-  .max(100, checkoutMessages.notAuthorised)
-  .regex(/^[A-Za-z0-9_-]*$/, checkoutMessages.notAuthorised)
-  .transform((value) => (value === "" ? undefined : value))
-  .optional();
+export const orderSecretSchema = orNoValue(
+  z
+    .string()
+    .trim()
+    .max(100, checkoutMessages.notAuthorised)
+    .regex(/^[A-Za-z0-9_-]*$/, checkoutMessages.notAuthorised)
+    .transform((value) => (value === "" ? undefined : value))
+    .optional(),
+);
 
 /**
  * POST /api/checkout/initiate. The spec's client also sends amount, currency and cartItems: they
@@ -154,11 +157,15 @@ export type ServiceabilityAnswer = z.infer<typeof serviceabilitySchema>;
 
 /** POST /api/orders/create/shiprocket and /api/orders/generate/awb: idempotent "ensure" calls. */
 export const ensureShipmentRequestSchema = z.looseObject({
-  orderId: orderIdSchema(fulfilmentMessages.orderNotShippable),
+  orderId: orderIdSchema(orderMessages.orderIdInvalid),
   userId: claimedUserIdSchema,
   guestSessionId: guestSessionIdSchema,
   orderSecret: orderSecretSchema,
-  courierId: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  /** The courier to book; absent (or null, or "") lets the shop choose. */
+  courierId: z.preprocess(
+    (value) => (isNoValue(value) || value === "" ? undefined : value),
+    z.coerce.number().int().min(1).max(1_000_000).optional(),
+  ),
 });
 
 export const shipmentSchema = z.object({

@@ -3,7 +3,12 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { Conflict, NotFound, TooManyRequests } from "../lib/errors.js";
-import { frameworkErrorHandler, registerErrorHandling, registerNotFound } from "./error-handler.js";
+import {
+  frameworkErrorHandler,
+  registerErrorHandling,
+  registerNotFound,
+  userFacingValidation,
+} from "./error-handler.js";
 
 async function appWithRoutes() {
   const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
@@ -14,6 +19,20 @@ async function appWithRoutes() {
   app.post(
     "/api/things",
     { schema: { body: z.object({ name: z.string().min(1), quantity: z.number().int().min(1).max(10) }) } },
+    async () => ({ ok: true }),
+  );
+  app.get(
+    "/api/listing",
+    {
+      schemaErrorFormatter: userFacingValidation,
+      schema: {
+        querystring: z.object({
+          page: z.coerce.number().int().min(1).default(1),
+          type: z.literal("payment").optional(),
+          name: z.string().min(2, "Please enter a valid name!").optional(),
+        }),
+      },
+    },
     async () => ({ ok: true }),
   );
   app.get("/api/missing", async () => {
@@ -40,6 +59,27 @@ describe("the error envelope", () => {
     const body = response.json();
     expect(body).toMatchObject({ success: false, error: "InvalidInput" });
     expect(Object.keys(body.fieldErrors)).toEqual(expect.arrayContaining(["name", "quantity"]));
+  });
+
+  it("answers with the schema's shopper-facing message, never zod's own wording, which stays in fieldErrors", async () => {
+    const app = await appWithRoutes();
+    const cases = [
+      ["page=0", "Invalid data provided. Please check your information.", "Too small: expected number to be >=1"],
+      [
+        "page=abc",
+        "Invalid data provided. Please check your information.",
+        "Invalid input: expected number, received NaN",
+      ],
+      ["type=foo", "Invalid data provided. Please check your information.", 'Invalid input: expected "payment"'],
+      ["page=0&name=x", "Please enter a valid name!", "Too small: expected number to be >=1"],
+    ] as const;
+    for (const [query, message, pageOrType] of cases) {
+      const response = await app.inject({ method: "GET", url: `/api/listing?${query}` });
+      expect(response.statusCode, query).toBe(400);
+      const body = response.json();
+      expect(body.message, query).toBe(message);
+      expect(Object.values(body.fieldErrors).flat(), query).toContain(pageOrType);
+    }
   });
 
   it("answers malformed JSON and wrong content types with 4xx, not 500", async () => {

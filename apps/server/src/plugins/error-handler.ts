@@ -2,6 +2,7 @@ import type { FailureEnvelope, FieldErrors } from "@vaki/contract/envelope";
 import { commonMessages } from "@vaki/contract/messages";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { DomainError, InvalidInput } from "../lib/errors.js";
 
 /** Kind names for the statuses Fastify itself raises (bad JSON, too large, wrong content type...). */
@@ -47,14 +48,38 @@ function fieldErrorsOf(validation: { instancePath: string; message?: string }[],
  * (accounts, Club): the first message becomes the answer's message, e.g. 'Please enter a valid
  * name!', with every field's messages in fieldErrors as usual.
  */
-export function userFacingValidation(
-  errors: { instancePath: string; message?: string }[],
-  dataVar: string,
-): InvalidInput {
+export function userFacingValidation(errors: ValidationIssue[], dataVar: string): InvalidInput {
   const fieldErrors = Object.fromEntries(
     Object.entries(fieldErrorsOf(errors, dataVar)).map(([field, messages]) => [field, [...new Set(messages)]]),
   );
-  return new InvalidInput(errors[0]?.message ?? commonMessages.invalidInput, { fieldErrors });
+  const written = errors.find((issue) => issue.message !== undefined && !isZodDefaultMessage(issue));
+  return new InvalidInput(written?.message ?? commonMessages.invalidInput, { fieldErrors });
+}
+
+/** One validation issue as fastify-type-provider-zod reports it: the zod issue's code, message and rest. */
+interface ValidationIssue {
+  instancePath: string;
+  message?: string;
+  keyword?: string;
+  params?: Record<string, unknown>;
+}
+
+const zodEnglish = z.locales.en().localeError;
+
+/**
+ * True when zod wrote the message itself ("Too small: expected number to be >=1"), i.e. the
+ * schema gave no shopper-facing text: such a message stays in fieldErrors and the answer's
+ * message is the common one. An "invalid_type" message names the input, which zod does not
+ * report, so only its start is compared.
+ */
+function isZodDefaultMessage(issue: ValidationIssue): boolean {
+  if (!issue.keyword) return false;
+  const raw = { ...issue.params, code: issue.keyword, path: [], input: undefined } as Parameters<typeof zodEnglish>[0];
+  const answer = zodEnglish(raw);
+  const standard = typeof answer === "string" ? answer : answer?.message;
+  if (!standard || !issue.message) return false;
+  if (issue.keyword === "invalid_type") return issue.message.startsWith(standard.replace(/, received .*$/, ""));
+  return issue.message === standard;
 }
 
 /**

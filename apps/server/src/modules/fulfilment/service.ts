@@ -7,7 +7,7 @@ import {
   type TrackingAnswer,
   timelineStepForOrderCode,
 } from "@vaki/contract/fulfilment";
-import { fulfilmentMessages as m } from "@vaki/contract/messages";
+import { fulfilmentMessages as m, orderMessages } from "@vaki/contract/messages";
 import type { OrderStatus, PaymentStatus } from "@vaki/contract/orders";
 import type { Clock } from "../../lib/clock.js";
 import { Conflict, InvalidInput, NotFound } from "../../lib/errors.js";
@@ -136,7 +136,7 @@ export class FulfilmentService {
    */
   async ensureShipment(orderId: string, courierId?: number): Promise<ShipmentRecord | null> {
     const found = await this.deps.orders.findRecord(orderId);
-    if (!found) throw new NotFound(m.orderNotShippable);
+    if (!found) throw new NotFound(orderMessages.notFound);
     const { record, items } = found;
     let shipment = await this.deps.repo.find(orderId);
     if (!shippableStatuses.includes(record.status) || unpaidStatuses.includes(record.payment_status)) {
@@ -222,7 +222,7 @@ export class FulfilmentService {
   /** GET /api/orders/track/awb/{awb}: the same, found by AWB (owner only; anyone else 404). */
   async trackAwb(awb: string, reader: OrderReader): Promise<OrderTracking> {
     const record = await this.deps.orders.findByTrackingNumber(awb);
-    if (!record || !this.deps.orders.mayAccess(record, reader)) throw new NotFound(m.orderNotShippable);
+    if (!record || !this.deps.orders.mayAccess(record, reader)) throw new NotFound(orderMessages.notFound);
     const { record: order, items } = await this.deps.orders.findForOwner(record.id, reader);
     return this.track(order, items);
   }

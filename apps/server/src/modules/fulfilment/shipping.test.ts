@@ -202,8 +202,16 @@ describe(`delivery checks, shipments and tracking (${testEngine})`, () => {
       ] as const) {
         const response = await shop.app.inject({ method: "GET", url, headers });
         expect(response.statusCode, url).toBe(404);
+        expect(response.json().message, url).toBe("Order not found or no data returned");
       }
-      expect((await shop.app.inject({ method: "GET", url: "/api/orders/track/awb/x" })).statusCode).toBe(400);
+      const unknown = await shop.app.inject({
+        method: "GET",
+        url: "/api/orders/track/awb/NOPE123",
+        headers: session.headers,
+      });
+      expect([unknown.statusCode, unknown.json().message]).toEqual([404, "Order not found or no data returned"]);
+      const malformed = await shop.app.inject({ method: "GET", url: "/api/orders/track/awb/x" });
+      expect([malformed.statusCode, malformed.json().message]).toEqual([400, "AWB code is required for tracking"]);
     });
   });
 });

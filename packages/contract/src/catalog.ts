@@ -123,15 +123,24 @@ export const catalogueLimits = {
   maxLimit: 100,
 } as const;
 
+const limitValue = z.coerce.number().int().min(1).max(catalogueLimits.maxLimit);
+
 function limitParam(defaultLimit: number) {
-  return z.coerce.number().int().min(1).max(catalogueLimits.maxLimit).default(defaultLimit);
+  return limitValue.default(defaultLimit);
 }
 
-export const categoriesQuerySchema = z.object({
-  includeInactive: booleanParam.optional(),
-  page: pageParam.default(1),
-  limit: limitParam(catalogueLimits.categoriesDefaultLimit),
-});
+/** The spec's home page asks with `size` (storefront §7: "page 1, size 10"); `limit` wins when both come. */
+export const categoriesQuerySchema = z
+  .object({
+    includeInactive: booleanParam.optional(),
+    page: pageParam.default(1),
+    limit: limitValue.optional(),
+    size: limitValue.optional(),
+  })
+  .transform(({ size, limit, ...query }) => ({
+    ...query,
+    limit: limit ?? size ?? catalogueLimits.categoriesDefaultLimit,
+  }));
 
 export const categoryWithChildrenQuerySchema = z.object({
   includeChildren: booleanParam.default(true),

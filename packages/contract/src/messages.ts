@@ -147,6 +147,8 @@ export const checkoutMessages = {
   mailTooSoon: "We've just sent it. Please wait a minute before asking again.",
   unserviceable: "We can't deliver to this pincode yet. Please check it or use another address.",
   unserviceableCountry: "We can't deliver to this country yet. Please use another address.",
+  firstOrderCodeReused: (code: string) =>
+    `${code} is for a first order only, and this e-mail or phone has ordered before. Go back to your cart, remove the code and check out again.`,
   codUnavailable: "Cash on delivery is not available for this pincode. Please choose another way to pay.",
   paymentPageNotFound: "This payment link is not valid. Go back to the shop and start the checkout again.",
   paymentPageExpired: "This payment link has expired. Go back to the shop and start the checkout again.",

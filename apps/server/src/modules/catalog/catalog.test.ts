@@ -182,6 +182,15 @@ describe(`catalogue API (${testEngine})`, () => {
       expect(body.data.page).toEqual({ number: 1, size: 2, totalElements: 3, totalPages: 2 });
       expect(body.data.hasNext).toBe(false);
     });
+
+    it("takes the spec home page's size as the page size, limit winning when both come", async () => {
+      const bySize = await get("/api/categories?includeInactive=false&page=1&size=1");
+      expect(bySize.body.data.content).toHaveLength(1);
+      expect(bySize.body.data.page).toMatchObject({ size: 1, totalElements: 3 });
+      const both = await get("/api/categories?size=1&limit=2");
+      expect(both.body.data.page.size).toBe(2);
+      expect((await get("/api/categories?size=0")).status).toBe(400);
+    });
   });
 
   describe("product lists", () => {

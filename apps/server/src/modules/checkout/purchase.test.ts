@@ -435,15 +435,75 @@ describe(`a whole purchase through the API and the sandbox pages (${testEngine})
       contact_phone: "+12125550142",
     });
 
+    // A returning guest with VAKI10: the page refuses the payment before any money moves.
     const again = newGuest();
     await addOk(shop.app, again, { productId: cap.id, variantId: cap.variantIds[0]! });
     expect((await applyPromo(shop.app, again, "VAKI10")).statusCode).toBe(200);
     const second = await startCheckout(shop.app, again, []);
-    await submitPaymentPage(shop.app, second.token, ukPaymentForm({ ...us, "contact.email": uniqueEmail() }));
+    const refused = await submitPaymentPage(
+      shop.app,
+      second.token,
+      ukPaymentForm({ ...us, "contact.email": uniqueEmail() }),
+    );
+    expect(refused.statusCode).toBe(400);
+    const reused =
+      "VAKI10 is for a first order only, and this e-mail or phone has ordered before. Go back to your cart, remove the code and check out again.";
+    expect(refused.body).toContain(reused);
+    expect(await orderRow(shop.database.db, second.orderId)).toMatchObject({
+      status: "CREATED",
+      payment_status: "CREATED",
+      promo_code: "VAKI10",
+    });
+
+    // Without the code the same shopper pays the full price.
+    expect(
+      (await shop.app.inject({ method: "DELETE", url: `/api/cart/promo?guestSessionId=${again.guestSessionId}` }))
+        .statusCode,
+    ).toBe(200);
+    const third = await startCheckout(shop.app, again, []);
+    const paid = await submitPaymentPage(
+      shop.app,
+      third.token,
+      ukPaymentForm({ ...us, "contact.email": uniqueEmail() }),
+    );
+    expect(paid.statusCode).toBe(303);
+    expect(await orderRow(shop.database.db, third.orderId)).toMatchObject({
+      status: "CONFIRMED",
+      promo_code: null,
+      discount_amount: 0,
+      review_note: null,
+    });
+  });
+
+  it("refuses a guest's first-order code on the page when the e-mail alone has a paid order", async () => {
+    const tee = await product("Returning Tee");
+    const email = uniqueEmail();
+    const first = await startCheckout(shop.app, newGuest(), [{ productId: tee.id, variantId: tee.variantIds[0]! }]);
+    await submitPaymentPage(shop.app, first.token, paymentForm({ "contact.email": email }));
+    expect((await orderRow(shop.database.db, first.orderId)).status).toBe("CONFIRMED");
+
+    const again = newGuest();
+    await addOk(shop.app, again, { productId: tee.id, variantId: tee.variantIds[0]! });
+    await applyPromo(shop.app, again, "VAKI10");
+    const second = await startCheckout(shop.app, again, []);
+    const otherPhone = { "contact.phone": "9000000001", "shippingAddress.phone": "9000000001" };
+    const refused = await submitPaymentPage(
+      shop.app,
+      second.token,
+      paymentForm({ ...otherPhone, "contact.email": email.toUpperCase() }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain("VAKI10 is for a first order only");
+    // A new customer on the same page is welcome to the code.
+    const welcomed = await submitPaymentPage(
+      shop.app,
+      second.token,
+      paymentForm({ ...otherPhone, "contact.email": uniqueEmail() }),
+    );
+    expect(welcomed.statusCode).toBe(303);
     expect(await orderRow(shop.database.db, second.orderId)).toMatchObject({
       status: "CONFIRMED",
       promo_code: "VAKI10",
-      review_note: "first-order code VAKI10 used by an e-mail or phone with an earlier paid order",
     });
   });
 

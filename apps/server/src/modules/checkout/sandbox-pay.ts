@@ -63,7 +63,9 @@ export class SandboxPayService {
     const read = readPaymentForm(form);
     if (!read.ok) return { kind: "invalid", summary, fieldErrors: read.fieldErrors };
     if (read.payment.method !== "fail") {
-      const problem = await this.deliveryProblem(read.payment.shippingAddress, read.payment.method === "cod");
+      const problem =
+        (await this.firstOrderProblem(summary.orderId, read.payment.contact)) ??
+        (await this.deliveryProblem(read.payment.shippingAddress, read.payment.method === "cod"));
       if (problem) return { kind: "invalid", summary, fieldErrors: problem };
     }
     const completion = await this.deps.provider.complete(token, form);
@@ -78,6 +80,15 @@ export class SandboxPayService {
       this.deps.log.error({ err: error, checkoutId: summary.checkoutId }, "sandbox webhook could not be applied");
     }
     return { kind: "completed", redirectUrl: this.returnUrl(completion.redirectUrl, summary.orderId, fallback) };
+  }
+
+  /** A guest's first-order code (VAKI10) must not be used by an e-mail or phone that has ordered before. */
+  private async firstOrderProblem(
+    orderId: string,
+    contact: { email: string; phone: string },
+  ): Promise<FieldErrors | null> {
+    const code = await this.deps.checkout.reusedFirstOrderCode(orderId, contact);
+    return code ? { [sandboxFormFields.email]: [m.firstOrderCodeReused(code)] } : null;
   }
 
   /** The courier must reach the address (and offer cash on delivery there when chosen). */

@@ -435,22 +435,44 @@ export class CheckoutService {
   }
 
   /**
+   * Before a guest pays on a page the shop controls (the sandbox gateway): is the order's
+   * first-order code being used by an e-mail or phone that already has a paid order? Answers the
+   * code then, so the page can refuse the payment and send the shopper back to the cart.
+   */
+  async reusedFirstOrderCode(orderId: string, contact: { email: string; phone: string }): Promise<string | null> {
+    const found = await this.deps.orders.findRecord(orderId);
+    if (!found) return null;
+    return (await this.reusesFirstOrderCode(undefined, found.record, contact)) ? found.record.promo_code : null;
+  }
+
+  /**
    * First-order codes are checked again for a guest once the gateway tells us their e-mail and
-   * phone. A reused code keeps the order and its discount (the shopper paid what they were shown;
-   * charging more afterwards would surprise them) and is recorded on the order for the shop owner.
+   * phone. The sandbox page refuses such a payment beforehand (`reusedFirstOrderCode`); a gateway
+   * that collects the contact itself (Shiprocket Checkout) has charged the amount by then, so the
+   * order keeps its discount (charging more afterwards would surprise the shopper) and the reuse
+   * is recorded on the order for the shop owner.
    */
   private async firstOrderNote(trx: Db, order: OrderRecord, result: CheckoutResult): Promise<string | null> {
-    if (!order.promo_code || order.user_id || (!result.email && !result.phone)) return null;
+    if (!(await this.reusesFirstOrderCode(trx, order, { email: result.email, phone: result.phone }))) return null;
+    this.deps.log.warn({ orderId: order.id, code: order.promo_code }, "first-order code used by a returning customer");
+    return `first-order code ${order.promo_code} used by an e-mail or phone with an earlier paid order`;
+  }
+
+  /** `trx`: inside the payment's transaction; none for a check before it. */
+  private async reusesFirstOrderCode(
+    trx: Db | undefined,
+    order: OrderRecord,
+    contact: { email?: string | null; phone?: string | null },
+  ): Promise<boolean> {
+    if (!order.promo_code || order.user_id || (!contact.email && !contact.phone)) return false;
     const outcome = await this.deps.promotions.evaluate(
       order.promo_code,
-      { email: result.email, phone: result.phone ? normalisePhone(result.phone) : null },
+      { email: contact.email ?? null, phone: contact.phone ? normalisePhone(contact.phone) : null },
       order.subtotal,
       trx,
       { ignoreUsage: true },
     );
-    if (outcome.valid || outcome.message !== cartMessages.promoFirstOrderOnly) return null;
-    this.deps.log.warn({ orderId: order.id, code: order.promo_code }, "first-order code used by a returning customer");
-    return `first-order code ${order.promo_code} used by an e-mail or phone with an earlier paid order`;
+    return !outcome.valid && outcome.message === cartMessages.promoFirstOrderOnly;
   }
 
   /** Shiprocket collects the address on its own page: an unserviceable pincode is recorded, not refused. */

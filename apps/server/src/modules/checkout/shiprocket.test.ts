@@ -7,7 +7,7 @@ import {
 } from "../../../test/fakes/fake-shiprocket-checkout.js";
 import { registerAndLogin } from "../../../test/helpers/accounts.js";
 import { createTestShop, type TestShop } from "../../../test/helpers/app.js";
-import { getCart, holdsOf, newGuest } from "../../../test/helpers/cart.js";
+import { addOk, applyPromo, getCart, holdsOf, newGuest } from "../../../test/helpers/cart.js";
 import { insertProduct } from "../../../test/helpers/catalog.js";
 import {
   checkoutDetails,
@@ -255,6 +255,38 @@ describe(`Shiprocket Checkout and Shiprocket shipping, end to end against local 
     await postWebhook(shop.app, { payload: webhook.rawBody, headers: webhook.headers });
     expect(await orderRow(shop.database.db, started.orderId)).toMatchObject({ status: "CREATED" });
     expect((await paymentsOf(shop.database.db, started.orderId))[0]?.review_reason).toContain("≠ order total");
+  });
+
+  it("keeps a returning guest's first-order discount that Shiprocket already charged, and notes it for the owner", async () => {
+    const tee = await product("Second Visit Tee");
+    const first = await startCheckout(shop.app, newGuest(), [{ productId: tee.id, variantId: tee.variantIds[0]! }]);
+    checkoutApi.setOutcome(first.checkoutId, paidOutcome);
+    const firstHook = checkoutApi.webhook(first.checkoutId);
+    await postWebhook(shop.app, { payload: firstHook.rawBody, headers: firstHook.headers });
+    expect((await orderRow(shop.database.db, first.orderId)).status).toBe("CONFIRMED");
+
+    // Shiprocket collects e-mail and phone on its own page: the shop learns them after the charge.
+    const again = newGuest();
+    await addOk(shop.app, again, { productId: tee.id, variantId: tee.variantIds[0]! });
+    expect((await applyPromo(shop.app, again, "VAKI10")).statusCode).toBe(200);
+    const second = await startCheckout(shop.app, again, []);
+    expect(second.total).toBe(89_910);
+    checkoutApi.setOutcome(second.checkoutId, {
+      ...paidOutcome,
+      payment_id: "pay_SR_VAKI10",
+      coupon_codes: ["VAKI10"],
+      coupon_discount: 99.9,
+      total_discount: 99.9,
+      total_amount_payable: 899.1,
+    });
+    const hook = checkoutApi.webhook(second.checkoutId);
+    await postWebhook(shop.app, { payload: hook.rawBody, headers: hook.headers });
+    expect(await orderRow(shop.database.db, second.orderId)).toMatchObject({
+      status: "CONFIRMED",
+      promo_code: "VAKI10",
+      total: 89_910,
+      review_note: "first-order code VAKI10 used by an e-mail or phone with an earlier paid order",
+    });
   });
 });
 

@@ -28,6 +28,17 @@ const apiKey = "sr-checkout-key-test";
 const secret = "sr-checkout-secret-0123456789";
 const courierUser = { email: "api-user@vaki.test", password: "courier-Pass-42" };
 
+/** The shop's settings for the Shiprocket courier at the fake, with the timers off (the tests drive them). */
+const shiprocketCourierEnv = (courierApi: FakeShiprocketApi) => ({
+  SHIPPING_PROVIDER: "shiprocket",
+  SHIPROCKET_API_URL: `${courierApi.url}/v1/external`,
+  SHIPROCKET_EMAIL: courierUser.email,
+  SHIPROCKET_PASSWORD: courierUser.password,
+  SHIPROCKET_PICKUP_PINCODE: "110020",
+  HOLD_SWEEP_INTERVAL_MS: "0",
+  OUTBOX_INTERVAL_MS: "0",
+});
+
 /** How Shiprocket Checkout's order details end for a paid checkout (integrations doc §1). */
 const paidOutcome = {
   status: "SUCCESS",
@@ -62,13 +73,7 @@ describe(`Shiprocket Checkout and Shiprocket shipping, end to end against local 
       SHIPROCKET_CHECKOUT_API_URL: checkoutApi.url,
       SHIPROCKET_CHECKOUT_API_KEY: apiKey,
       SHIPROCKET_CHECKOUT_SECRET: secret,
-      SHIPPING_PROVIDER: "shiprocket",
-      SHIPROCKET_API_URL: `${courierApi.url}/v1/external`,
-      SHIPROCKET_EMAIL: courierUser.email,
-      SHIPROCKET_PASSWORD: courierUser.password,
-      SHIPROCKET_PICKUP_PINCODE: "110020",
-      HOLD_SWEEP_INTERVAL_MS: "0",
-      OUTBOX_INTERVAL_MS: "0",
+      ...shiprocketCourierEnv(courierApi),
     });
   });
   afterAll(async () => {
@@ -297,13 +302,7 @@ describe(`the sandbox payment page with the Shiprocket courier (${testEngine})`,
   beforeAll(async () => {
     courierApi = await startFakeShiprocketApi(courierUser);
     shop = await createTestShop({
-      SHIPPING_PROVIDER: "shiprocket",
-      SHIPROCKET_API_URL: `${courierApi.url}/v1/external`,
-      SHIPROCKET_EMAIL: courierUser.email,
-      SHIPROCKET_PASSWORD: courierUser.password,
-      SHIPROCKET_PICKUP_PINCODE: "110020",
-      HOLD_SWEEP_INTERVAL_MS: "0",
-      OUTBOX_INTERVAL_MS: "0",
+      ...shiprocketCourierEnv(courierApi),
     });
   });
   afterAll(async () => {

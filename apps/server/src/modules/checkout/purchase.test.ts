@@ -416,6 +416,42 @@ describe(`a whole purchase through the API and the sandbox pages (${testEngine})
     expect(tracked).toMatchObject({ status: "PROCESSING", courierName: "DHL Express", awb: shipment?.awb });
   });
 
+  it("ships to Dubai with no postal code, as the UAE has none", async () => {
+    const tee = await product("Desert Tee");
+    const guest = newGuest();
+    const started = await startCheckout(shop.app, guest, [{ productId: tee.id, variantId: tee.variantIds[0]! }]);
+    const email = uniqueEmail();
+    const paid = await submitPaymentPage(
+      shop.app,
+      started.token,
+      ukPaymentForm({
+        "contact.email": email,
+        "contact.phone": "+971 50 123 4567",
+        "shippingAddress.line1": "Villa 12, Street 5, Al Wasl",
+        "shippingAddress.city": "Dubai",
+        "shippingAddress.state": "Dubai",
+        "shippingAddress.pincode": "",
+        "shippingAddress.country": "United Arab Emirates",
+        "shippingAddress.phone": "050 123 4567",
+      }),
+    );
+    expect(paid.statusCode).toBe(303);
+    expect(await orderRow(shop.database.db, started.orderId)).toMatchObject({
+      status: "CONFIRMED",
+      contact_phone: "+971501234567",
+    });
+    await shop.app.outbox.drain();
+    const courier = await shop.database.db
+      .selectFrom("sandbox_shipments")
+      .selectAll()
+      .where("order_id", "=", started.orderId)
+      .executeTakeFirstOrThrow();
+    expect(courier).toMatchObject({ region: "international", destination_pincode: "", destination_city: "Dubai" });
+    const [mail] = mailsTo(email);
+    expect(mail?.text).toContain("Dubai, Dubai\n");
+    expect(mail?.text).toContain("United Arab Emirates");
+  });
+
   it("checks a guest's first-order code abroad against earlier paid orders by their international phone", async () => {
     const cap = await product("Abroad Cap");
     const phone = "+1 (212) 555-0142";

@@ -3,7 +3,7 @@ import type { PostalAddress } from "@vaki/contract/fulfilment";
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { z } from "zod";
 import { foreignPostalCode } from "../shipping/delivery-regions.js";
-import { type DestinationCountry, destinationCountryOf } from "../shipping/destination-countries.js";
+import { type DestinationCountry, destinationCountryOf, usesPostalCodes } from "../shipping/destination-countries.js";
 
 /** States and union territories of India, as the sandbox page's state select lists them. */
 export const indianStates = [
@@ -185,7 +185,14 @@ function foreignAddressIn(country: DestinationCountry | null) {
   return z.object({
     ...nameAndStreet,
     state: text(60),
-    pincode: z.string().trim().toUpperCase().regex(foreignPostalCode, m.postalCode),
+    pincode: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine(
+        (code) => foreignPostalCode.test(code) || (code === "" && country !== null && !usesPostalCodes(country.code)),
+        m.postalCode,
+      ),
     country: z
       .string()
       .refine((value) => destinationCountryOf(value) !== null, m.country)

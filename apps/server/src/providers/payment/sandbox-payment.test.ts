@@ -178,6 +178,29 @@ describe("the sandbox payment form", () => {
     });
   });
 
+  it("lets an address in a country without postal codes leave the code empty, and only there", () => {
+    const dubai = {
+      "shippingAddress.line1": "Villa 12, Street 5, Al Wasl",
+      "shippingAddress.city": "Dubai",
+      "shippingAddress.state": "Dubai",
+      "shippingAddress.pincode": "",
+      "shippingAddress.country": "United Arab Emirates",
+      "shippingAddress.phone": "050 123 4567",
+    };
+    const read = readPaymentForm(form(ukAddress(dubai)));
+    expect(read.ok && read.payment.shippingAddress).toMatchObject({
+      pincode: "",
+      country: "United Arab Emirates",
+      phone: "+971501234567",
+    });
+    expect(refusedWith(readPaymentForm(form(ukAddress({ "shippingAddress.pincode": "" }))))).toEqual({
+      "shippingAddress.pincode": ["Enter the postal code: 3-10 letters, digits, spaces or dashes"],
+    });
+    expect(refusedWith(readPaymentForm(form({ "shippingAddress.pincode": "" })))).toEqual({
+      "shippingAddress.pincode": ["Enter a 6-digit pincode"],
+    });
+  });
+
   it("accepts a UK address: a free-text region, the postcode in capitals, phones as +<digits>", () => {
     const read = readPaymentForm(form(ukAddress()));
     expect(read).toEqual({

@@ -1,3 +1,5 @@
+import { usesPostalCodes } from "./destination-countries.js";
+
 /** Where a parcel goes, as the shipping policy groups it (spec: accounts-and-orders §9). */
 export type DeliveryRegion = "delhi-ncr" | "india" | "international";
 
@@ -20,7 +22,8 @@ const isIndia = (country: string | undefined) =>
 /**
  * The region of a destination and whether its code can be real. Indian pincodes are 6 digits
  * starting 1-9 ("110 001" is read as 110001); another country, or no country and a code that
- * is not 6 digits, is international; a 6-digit code starting with 0 is invalid.
+ * is not 6 digits, is international (an empty code is valid only for a country without postal
+ * codes, e.g. the UAE); a 6-digit code starting with 0 is invalid.
  */
 export function deliveryRegionOf(pincode: string, country?: string): { region: DeliveryRegion; valid: boolean } {
   const trimmed = pincode.trim();
@@ -30,7 +33,9 @@ export function deliveryRegionOf(pincode: string, country?: string): { region: D
     return { region: delhiNcr.test(compact) ? "delhi-ncr" : "india", valid: true };
   }
   if (country !== undefined && isIndia(country) && country.trim() !== "") return { region: "india", valid: false };
-  return { region: "international", valid: foreignPostalCode.test(trimmed) };
+  const valid =
+    foreignPostalCode.test(trimmed) || (trimmed === "" && country !== undefined && !usesPostalCodes(country));
+  return { region: "international", valid };
 }
 
 /** "yyyy-mm-dd hh:mm:ss" in India time (UTC+5:30, no daylight saving), as Shiprocket writes dates. */

@@ -3,7 +3,8 @@ import type { CountryCode } from "libphonenumber-js/min";
 /**
  * Countries the shop ships to (spec: "free shipping worldwide"), India first, the rest by name:
  * the sandbox payment page's country choice. Addresses store the name; ISO 3166 alpha-2 codes
- * are accepted as well.
+ * are accepted as well. `postalCodes: false` marks a country without postal codes: its addresses
+ * may leave the code empty.
  */
 export const destinationCountries = [
   { code: "IN", name: "India" },
@@ -21,7 +22,7 @@ export const destinationCountries = [
   { code: "FR", name: "France" },
   { code: "DE", name: "Germany" },
   { code: "GR", name: "Greece" },
-  { code: "HK", name: "Hong Kong" },
+  { code: "HK", name: "Hong Kong", postalCodes: false },
   { code: "HU", name: "Hungary" },
   { code: "ID", name: "Indonesia" },
   { code: "IE", name: "Ireland" },
@@ -44,7 +45,7 @@ export const destinationCountries = [
   { code: "PH", name: "Philippines" },
   { code: "PL", name: "Poland" },
   { code: "PT", name: "Portugal" },
-  { code: "QA", name: "Qatar" },
+  { code: "QA", name: "Qatar", postalCodes: false },
   { code: "SA", name: "Saudi Arabia" },
   { code: "SG", name: "Singapore" },
   { code: "ZA", name: "South Africa" },
@@ -55,11 +56,11 @@ export const destinationCountries = [
   { code: "CH", name: "Switzerland" },
   { code: "TW", name: "Taiwan" },
   { code: "TH", name: "Thailand" },
-  { code: "AE", name: "United Arab Emirates" },
+  { code: "AE", name: "United Arab Emirates", postalCodes: false },
   { code: "GB", name: "United Kingdom" },
   { code: "US", name: "United States" },
   { code: "VN", name: "Vietnam" },
-] as const satisfies readonly { code: CountryCode; name: string }[];
+] as const satisfies readonly { code: CountryCode; name: string; postalCodes?: false }[];
 
 export type DestinationCountry = (typeof destinationCountries)[number];
 
@@ -73,4 +74,10 @@ const byKey = new Map<string, DestinationCountry>(
 /** The country a form value names ("united kingdom", "GB"), or null when the shop does not ship there. */
 export function destinationCountryOf(value: string): DestinationCountry | null {
   return byKey.get(value.trim().replace(/\s+/g, " ").toLowerCase()) ?? null;
+}
+
+/** Whether addresses in the country named `value` (name or ISO code) carry a postal code. */
+export function usesPostalCodes(value: string): boolean {
+  const country = destinationCountryOf(value);
+  return !(country && "postalCodes" in country && country.postalCodes === false);
 }

@@ -62,6 +62,16 @@ describe("delivery regions", () => {
     expect(deliveryRegionOf("")).toEqual({ region: "international", valid: false });
     expect(deliveryRegionOf("<script>")).toEqual({ region: "international", valid: false });
   });
+
+  it("takes an empty code only for a country without postal codes", () => {
+    for (const country of ["United Arab Emirates", "AE", "Qatar", "Hong Kong"]) {
+      expect(deliveryRegionOf("", country), country).toEqual({ region: "international", valid: true });
+    }
+    for (const country of ["United Kingdom", "United States", "Atlantis"]) {
+      expect(deliveryRegionOf("", country), country).toEqual({ region: "international", valid: false });
+    }
+    expect(deliveryRegionOf("", "India")).toEqual({ region: "india", valid: false });
+  });
 });
 
 describe("the sandbox courier's serviceability", () => {

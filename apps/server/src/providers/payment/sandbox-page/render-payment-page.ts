@@ -158,10 +158,10 @@ function addressFields(
         name: name("pincode"),
         label: "Pincode / Postal code",
         autocomplete: ac("postal-code"),
-        required,
+        // Not "required": countries without postal codes leave it empty; the server checks it per country.
         maxlength: 10,
         placeholder: "6 digits in India",
-        hint: "No postal code where you live? Enter 00000.",
+        hint: "Leave it empty in the UAE, Qatar and Hong Kong, which have none.",
       },
       options,
     ),

@@ -83,7 +83,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
   });
 
   registerErrorHandling(app);
-  registerSecurityHeaders(app, { behindHttps: config.trustProxy });
+  registerSecurityHeaders(app, { behindHttps: config.trustProxy !== false });
   await app.register(compress, { threshold: 1024, encodings: ["br", "gzip", "deflate"] });
   await app.register(cookie);
   await registerApiDocs(app, { shopName: config.shopName, version: appVersion });

@@ -48,6 +48,15 @@ describe("configuration", () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), OUTBOX_INTERVAL_MS: "-5" })).toThrow(/OUTBOX_INTERVAL_MS/);
   });
 
+  it("reads TRUST_PROXY as off, every hop, or the proxies' addresses", () => {
+    const trust = (TRUST_PROXY: string) => loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY }).trustProxy;
+    expect(loadConfig({ DATA_DIR: tempDir() }).trustProxy).toBe(false);
+    expect([trust("false"), trust("0"), trust("true"), trust("yes")]).toEqual([false, false, true, true]);
+    expect(trust("loopback")).toEqual(["loopback"]);
+    expect(trust("10.0.0.2, 10.0.0.0/8,::1")).toEqual(["10.0.0.2", "10.0.0.0/8", "::1"]);
+    expect(() => trust("my-proxy")).toThrow(/TRUST_PROXY/);
+  });
+
   it("names every invalid setting", () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), PORT: "http", LOG_LEVEL: "loud" })).toThrow(/PORT[\s\S]*LOG_LEVEL/);
   });

@@ -27,7 +27,31 @@ export const configSchema = z.object({
   SEED_SCALE: z.coerce.number().int().min(1).max(200_000).optional(),
   /** Secret used to sign access tokens; generated and kept in DATA_DIR when not given. */
   JWT_SECRET: z.string().min(32).optional(),
-  TRUST_PROXY: booleanFromEnv.default(false),
+  /**
+   * The HTTPS proxies in front of the shop, whose X-Forwarded-* headers are believed: "false"
+   * (none), their addresses or CIDRs ("loopback" for one on the same host, "10.0.0.2,10.0.0.0/8"),
+   * or "true" (every hop: only when the proxy overwrites X-Forwarded-For, since a client can
+   * write any address there).
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default("false")
+    .transform((value, ctx): boolean | string[] => {
+      const lower = value.toLowerCase();
+      if (["", "false", "no", "0"].includes(lower)) return false;
+      if (["true", "yes"].includes(lower)) return true;
+      const proxies = value.split(",").map((item) => item.trim());
+      if (proxies.every((item) => /^[0-9A-Fa-f:.]+(?:\/\d{1,3})?$|^(?:loopback|linklocal|uniquelocal)$/.test(item))) {
+        return proxies;
+      }
+      ctx.issues.push({
+        code: "custom",
+        message: "must be true, false or proxy addresses (loopback, 10.0.0.2, 10.0.0.0/8)",
+        input: value,
+      });
+      return z.NEVER;
+    }),
   REDIS_URL: z.string().optional(),
   /** smtp://user:pass@host:587 or smtps://...; empty writes each e-mail as an .eml file under DATA_DIR/mail. */
   SMTP_URL: z
@@ -92,7 +116,8 @@ export interface Config {
   seedOnStart: boolean;
   seedScale: number | undefined;
   secrets: { jwt: string };
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, true (every hop), or the proxies' addresses. */
+  trustProxy: boolean | string[];
   redisUrl: string | undefined;
   mail: { smtpUrl: string | undefined; from: string };
   bodyLimitBytes: number;

@@ -83,6 +83,13 @@ describe(`identities a client sends as "no value" (${testEngine})`, () => {
     const line = { productId: product.id, variantId: product.variantIds[0]!, quantity: 1 };
     const someoneElse = await post("/api/cart/item/add", { ...line, userId: "someone-else", guestSessionId });
     expect(someoneElse.statusCode).toBe(401);
+    const user = await registerAndLogin(shop.app);
+    for (const userId of ["someone-else", "nulls", 42]) {
+      const claimed = await post("/api/cart/item/add", { ...line, userId, guestSessionId: null }, user.headers);
+      expect(claimed.statusCode, String(userId)).toBe(403);
+    }
+    const asNull = await post("/api/cart/item/add", { ...line, userId: "null" }, user.headers);
+    expect(asNull.statusCode).toBe(200);
     const malformed = await post("/api/cart/item/add", { ...line, guestSessionId: "not-a-uuid" });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().success).toBe(false);

@@ -3,12 +3,12 @@ import type { Db } from "../../db/connection.js";
 import type { Clock } from "../clock.js";
 import type { Logger } from "../logger.js";
 import { DatabaseRateLimiter } from "./database-rate-limiter.js";
-import { failOpen, type RateLimiter, spareLoopback } from "./rate-limiter.js";
+import { failOpen, type RateLimiter, spareLocalCallers } from "./rate-limiter.js";
 import { RedisRateLimiter } from "./redis-rate-limiter.js";
 
 /**
  * Redis when REDIS_URL is set, else the shop's database; either way shared by every process.
- * Per-address rules skip loopback callers (`spareLoopback`).
+ * Per-address rules skip callers on this machine (`spareLocalCallers`).
  */
 export function createRateLimiter(options: {
   db: Db;
@@ -16,8 +16,8 @@ export function createRateLimiter(options: {
   redisUrl: string | undefined;
   log: Logger;
 }): RateLimiter {
-  if (!options.redisUrl) return spareLoopback(new DatabaseRateLimiter(options.db, options.clock));
+  if (!options.redisUrl) return spareLocalCallers(new DatabaseRateLimiter(options.db, options.clock));
   const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 2, enableAutoPipelining: true });
   redis.on("error", (error: unknown) => options.log.warn({ err: error }, "redis connection problem"));
-  return spareLoopback(failOpen(new RedisRateLimiter(redis), options.log));
+  return spareLocalCallers(failOpen(new RedisRateLimiter(redis), options.log));
 }

@@ -11,7 +11,15 @@ import { type App, buildApp } from "../../app.js";
 import { loadConfig } from "../../config.js";
 import { ManualClock } from "../clock.js";
 import { DatabaseRateLimiter } from "./database-rate-limiter.js";
-import { failOpen, isLoopbackAddress, type RateLimiter, type RateLimitRule, spareLoopback } from "./rate-limiter.js";
+import {
+  clientAddressOf,
+  failOpen,
+  isLoopbackAddress,
+  localCaller,
+  type RateLimiter,
+  type RateLimitRule,
+  spareLocalCallers,
+} from "./rate-limiter.js";
 import { RedisRateLimiter } from "./redis-rate-limiter.js";
 
 const rule: RateLimitRule = { name: "test-rule", limit: 3, windowMs: 60_000 };
@@ -46,18 +54,37 @@ describe(`the database rate limiter (${testEngine})`, () => {
     expect(await limiter.hit(rule, "riya@example.com")).toEqual({ count: 1, limited: false, retryAfterMs: 60_000 });
   });
 
-  it("does not count loopback callers on per-address rules, and counts everything else", async () => {
-    const spared = spareLoopback(limiter);
+  it("does not count local callers on per-address rules, and counts everything else", async () => {
+    const spared = spareLocalCallers(limiter);
     const perAddress: RateLimitRule = { ...rule, perClientAddress: true };
+    for (let i = 0; i < 5; i += 1) expect((await spared.hit(perAddress, localCaller)).limited).toBe(false);
+    expect((await spared.peek(perAddress, localCaller)).count).toBe(0);
+    // A loopback address as such is counted: only clientAddressOf decides who is local.
+    for (let i = 0; i < 3; i += 1) await spared.hit(perAddress, "127.0.0.1");
+    expect((await spared.hit(perAddress, "127.0.0.1")).limited).toBe(true);
+    // A rule that is not about addresses counts whatever the subject.
+    for (let i = 0; i < 3; i += 1) await spared.hit(rule, localCaller);
+    expect((await spared.hit(rule, localCaller)).limited).toBe(true);
+  });
+
+  it("calls a caller local only for a loopback socket without X-Forwarded-For", () => {
+    const request = (remoteAddress: string, ip: string, headers: Record<string, string> = {}) => ({
+      ip,
+      socket: { remoteAddress },
+      headers,
+    });
     for (const loopback of ["127.0.0.1", "127.8.0.1", "::1", "::ffff:127.0.0.1"]) {
-      for (let i = 0; i < 5; i += 1) expect((await spared.hit(perAddress, loopback)).limited).toBe(false);
-      expect((await spared.peek(perAddress, loopback)).count).toBe(0);
+      expect(clientAddressOf(request(loopback, loopback)), loopback).toBe(localCaller);
     }
-    for (let i = 0; i < 3; i += 1) await spared.hit(perAddress, "203.0.113.9");
-    expect((await spared.hit(perAddress, "203.0.113.9")).limited).toBe(true);
-    // A rule that is not about addresses counts whatever the subject looks like.
-    for (let i = 0; i < 3; i += 1) await spared.hit(rule, "127.0.0.1");
-    expect((await spared.hit(rule, "127.0.0.1")).limited).toBe(true);
+    expect(clientAddressOf(request("203.0.113.5", "203.0.113.5"))).toBe("203.0.113.5");
+    // A proxy on this machine: its shoppers are counted by the address Fastify derived.
+    expect(clientAddressOf(request("127.0.0.1", "198.51.100.7", { "x-forwarded-for": "198.51.100.7" }))).toBe(
+      "198.51.100.7",
+    );
+    // A client writing a loopback address into the header is not local.
+    expect(clientAddressOf(request("127.0.0.1", "127.0.0.1", { "x-forwarded-for": "127.0.0.1, 198.51.100.7" }))).toBe(
+      "127.0.0.1",
+    );
     expect(["10.0.0.1", "::ffff:10.0.0.1", "1270.0.0.1", "fe80::1"].map(isLoopbackAddress)).toEqual([
       false,
       false,
@@ -156,7 +183,11 @@ describe(`login limits across two server processes sharing one database (${testE
       { remoteAddress },
     );
     expect(blocked.statusCode).toBe(429);
-    const elsewhere = await login(a, { emailOrPhone: "guess99@example.com", password: "Wrong-pass-1" });
+    const elsewhere = await login(
+      a,
+      { emailOrPhone: "guess99@example.com", password: "Wrong-pass-1" },
+      { remoteAddress: "198.51.100.21" },
+    );
     expect(elsewhere.statusCode).toBe(401);
   });
 

@@ -8,7 +8,7 @@ export interface RateLimitRule {
   name: string;
   limit: number;
   windowMs: number;
-  /** The subject is the client's address: loopback callers are not counted (see `spareLoopback`). */
+  /** The subject is the client's address (`clientAddressOf`): local callers are not counted. */
   perClientAddress?: boolean;
 }
 
@@ -89,15 +89,30 @@ export function isLoopbackAddress(address: string): boolean {
   return address === "::1" || /^(?:::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i.test(address);
 }
 
+/** The subject per-address rules get for a caller on this machine itself (see `clientAddressOf`). */
+export const localCaller = "local";
+
 /**
- * Leaves per-address rules out for loopback callers. A loopback address names no client: it is
- * the machine itself (health checks, scripts, tests) or a reverse proxy on the same host while
- * TRUST_PROXY is off, where counting would put every shopper in one bucket and lock them all
- * out together. Per-account rules always count.
+ * The address per-address rules count: Fastify's client address (taken from X-Forwarded-For
+ * only when TRUST_PROXY trusts the proxy), or `localCaller` for a request that came straight
+ * from this machine (a loopback socket and no X-Forwarded-For: health checks, scripts, tests).
+ * A proxy always sends X-Forwarded-For, so its shoppers are counted, and a client cannot claim
+ * to be local by writing a loopback address into that header.
  */
-export function spareLoopback(limiter: RateLimiter): RateLimiter {
+export function clientAddressOf(request: {
+  ip: string;
+  socket: { remoteAddress?: string | undefined };
+  headers: Record<string, unknown>;
+}): string {
+  const direct = request.socket.remoteAddress ?? "";
+  if (isLoopbackAddress(direct) && request.headers["x-forwarded-for"] === undefined) return localCaller;
+  return request.ip;
+}
+
+/** Leaves per-address rules out for `localCaller`; per-account rules always count. */
+export function spareLocalCallers(limiter: RateLimiter): RateLimiter {
   const open: RateLimitState = { count: 0, limited: false, retryAfterMs: 0 };
-  const spared = (rule: RateLimitRule, subject: string) => rule.perClientAddress === true && isLoopbackAddress(subject);
+  const spared = (rule: RateLimitRule, subject: string) => rule.perClientAddress === true && subject === localCaller;
   return {
     hit: (rule, subject) => (spared(rule, subject) ? Promise.resolve(open) : limiter.hit(rule, subject)),
     peek: (rule, subject) => (spared(rule, subject) ? Promise.resolve(open) : limiter.peek(rule, subject)),

@@ -46,6 +46,8 @@ describe(`accounts clean-up (${testEngine})`, () => {
     expect((await logout(signedOut)).statusCode).toBe(200);
     const expiringSessions = await sessionIdsOf(expiring.userId);
     expect(await refreshTokensOf(expiringSessions)).toBe(2);
+    const signedOutSessions = await sessionIdsOf(signedOut.userId);
+    expect(await refreshTokensOf(signedOutSessions)).toBe(1);
 
     // The signed-out session is deleted a week after the sign-out…
     clock.advance(endedSessionRetentionMs - 60_000);
@@ -53,7 +55,9 @@ describe(`accounts clean-up (${testEngine})`, () => {
     clock.advance(2 * 60_000);
     expect(await housekeeping.purge()).toEqual({ sessions: 1, resetLinks: 0 });
     expect(await sessionIdsOf(signedOut.userId)).toEqual([]);
+    expect(await refreshTokensOf(signedOutSessions)).toBe(0);
     expect(await sessionIdsOf(expiring.userId)).toHaveLength(1);
+    expect(await refreshTokensOf(expiringSessions)).toBe(2);
 
     // …the other a week after its 8 hours ran out, with both of its refresh tokens.
     clock.advance(hours(8) - 2 * 60_000);

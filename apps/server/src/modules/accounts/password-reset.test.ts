@@ -165,6 +165,18 @@ describe(`password reset (${testEngine})`, () => {
     clock.advance(15 * 60 * 1000);
     expect((await requestLink(session.customer.email)).statusCode).toBe(200);
   });
+
+  it("allows one address 20 requests per 15 minutes over any accounts, known or not, then 429", async () => {
+    for (let i = 0; i < 20; i += 1) {
+      const answer = await requestLink(`nobody${i}@example.com`, "198.51.100.30");
+      expect(answer.statusCode, String(i)).toBe(404);
+    }
+    const session = await registerAndLogin(shop.app);
+    const limited = await requestLink(session.customer.email, "198.51.100.30");
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe("Too many reset requests. Please wait 15 minutes before trying again");
+    expect((await requestLink(session.customer.email, "198.51.100.31")).statusCode).toBe(200);
+  });
 });
 
 describe(`password reset when the mail server is down (${testEngine})`, () => {

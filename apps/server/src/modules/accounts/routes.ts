@@ -15,6 +15,7 @@ import { accountMessages as m } from "@vaki/contract/messages";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { clientAddressOf } from "../../lib/rate-limit/rate-limiter.js";
 import type { CsrfProtection } from "../../plugins/csrf.js";
 import { userFacingValidation } from "../../plugins/error-handler.js";
 import { type AuthGuard, assertClaimedUser } from "./auth-guard.js";
@@ -115,7 +116,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesDeps> = async (ap
       const session = await deps.sessions.login({
         identifier: request.body.emailOrPhone,
         password: request.body.password,
-        ip: request.ip,
+        ip: clientAddressOf(request),
       });
       setRefreshCookie(reply, session);
       reply.header("cache-control", "no-store");

@@ -18,6 +18,7 @@ import {
 import { failureEnvelopeSchema as failure, successEnvelope } from "@vaki/contract/envelope";
 import { accountMessages as m } from "@vaki/contract/messages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { clientAddressOf } from "../../lib/rate-limit/rate-limiter.js";
 import { userFacingValidation } from "../../plugins/error-handler.js";
 import { assertClaimedUser } from "./auth-guard.js";
 import { resetLinkLifetimeMs } from "./password-reset-service.js";
@@ -170,7 +171,10 @@ export const userRoutes: FastifyPluginAsyncZod<AccountRoutesDeps> = async (app, 
       },
     },
     async (request) => {
-      const { sentTo } = await deps.resets.request({ identifier: request.body.emailOrMobile, ip: request.ip });
+      const { sentTo } = await deps.resets.request({
+        identifier: request.body.emailOrMobile,
+        ip: clientAddressOf(request),
+      });
       return {
         success: true as const,
         message: m.resetLinkSent,

@@ -118,3 +118,34 @@ describe(`joining the Club (${testEngine})`, () => {
     for (let i = 0; i < 12; i += 1) expect((await join(member())).statusCode).toBe(201);
   });
 });
+
+describe(`the Club's sign-up limit behind a proxy (${testEngine})`, () => {
+  let shop: TestShop;
+  beforeEach(async () => {
+    shop = await createTestShop({ TRUST_PROXY: "loopback" });
+  });
+  afterEach(async () => shop.close());
+
+  let sequence = 0;
+  /** Through a proxy on this machine, which appends the address it saw to X-Forwarded-For. */
+  const joinVia = (forwardedFor: string) => {
+    sequence += 1;
+    return shop.app.inject({
+      method: "POST",
+      url: "/api/community/join",
+      headers: { "x-forwarded-for": forwardedFor },
+      payload: {
+        name: "Meera",
+        email: `meera${sequence}@example.com`,
+        phone: `+9197654${String(sequence).padStart(5, "0")}`,
+      },
+    });
+  };
+
+  it("counts each shopper by the address the proxy saw, even one who writes a loopback address in the header", async () => {
+    for (let i = 0; i < 10; i += 1) expect((await joinVia("127.0.0.1, 203.0.113.9")).statusCode).toBe(201);
+    expect((await joinVia("127.0.0.1, 203.0.113.9")).statusCode).toBe(429);
+    expect((await joinVia("203.0.113.9")).statusCode).toBe(429);
+    expect((await joinVia("203.0.113.10")).statusCode).toBe(201);
+  });
+});

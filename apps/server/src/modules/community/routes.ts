@@ -2,6 +2,7 @@ import { clubMembershipSchema, firstOrderCode, joinClubRequestSchema } from "@va
 import { failureEnvelopeSchema as failure, successEnvelope } from "@vaki/contract/envelope";
 import { clubMessages as m } from "@vaki/contract/messages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { clientAddressOf } from "../../lib/rate-limit/rate-limiter.js";
 import { userFacingValidation } from "../../plugins/error-handler.js";
 import type { AuthGuard } from "../accounts/auth-guard.js";
 import type { CommunityService } from "./service.js";
@@ -37,7 +38,7 @@ export const communityRoutes: FastifyPluginAsyncZod<CommunityRoutesDeps> = async
       const { memberId, welcomeMessage } = await deps.community.join({
         ...request.body,
         userId: request.user?.id ?? null,
-        ip: request.ip,
+        ip: clientAddressOf(request),
       });
       return reply.status(201).send({
         success: true as const,

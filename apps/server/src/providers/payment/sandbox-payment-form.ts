@@ -55,6 +55,7 @@ export const sandboxFormMessages = {
   email: "Enter a valid e-mail address",
   phone: "Enter a 10-digit mobile number",
   internationalPhone: "Enter a phone number with country code, like +44 20 7946 0958",
+  phoneNeedsCode: "Add the country code to this number: +91 for India, or your own country's",
   upiId: "Enter a UPI ID like name@bank, or leave it empty",
   fullName: "Enter the full name",
   line1: "Enter the flat/house number and street",
@@ -115,19 +116,27 @@ export function internationalPhone(value: string, country?: DestinationCountry |
 /**
  * The contact number. An Indian mobile stays 10 digits, as Shiprocket Checkout reports it (the
  * shop stores it as +91 and 10 digits, as accounts and the Club do, for the first-order check).
- * Any other number becomes +<digits>: with its country code, or the one of the country the
- * parcel goes to; a bare number is read as Indian when the parcel stays in India, and a number
- * with India's code must be a mobile.
+ * Any other number becomes +<digits>. A number without a country code is read as Indian when the
+ * parcel stays in India; when it goes abroad, as the destination country writes numbers
+ * ("07911 123456" in the UK), or else as an Indian mobile. Digits that make sense both ways
+ * ("917 555 0100" for the United States) need their country code.
  */
 function contactPhone(
   value: string,
   shippingCountry: DestinationCountry | null,
 ): { phone: string } | { message: string } {
-  const mobile = tenDigitMobile(value);
-  if (indianMobile.test(mobile)) return { phone: mobile };
   const compact = value.replace(/[\s\-().]/g, "");
+  const withCode = /^(?:\+|00)/.test(compact);
+  const mobile = tenDigitMobile(value);
+  const indian = indianMobile.test(mobile);
+  if (!withCode && shippingCountry && !isIndia(shippingCountry)) {
+    const local = parsePhoneNumberFromString(value, { defaultCountry: shippingCountry.code });
+    // "07911 123456" (a trunk 0) is plainly local; "9175550100" could be either.
+    if (local?.isValid()) return indianMobile.test(compact) ? { message: m.phoneNeedsCode } : { phone: local.number };
+  }
+  if (indian) return { phone: mobile };
   if (/^(?:\+|00)91/.test(compact)) return { message: m.phone };
-  if (!/^(?:\+|00)/.test(compact) && isIndia(shippingCountry)) return { message: m.phone };
+  if (!withCode && isIndia(shippingCountry)) return { message: m.phone };
   const international = internationalPhone(value, shippingCountry);
   return international ? { phone: international } : { message: m.internationalPhone };
 }
@@ -248,28 +257,42 @@ export const sandboxFormFields = {
 } as const;
 
 /** `{ "a.b": v }` → `{ a: { b: v } }`; anything else is kept as it is. Missing text fields become "". */
+const groupKeys: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([
+  ["contact", ["email", "phone"]],
+  ["shippingAddress", addressKeys],
+  ["billingAddress", addressKeys],
+]);
+const singleFields = new Set(["method", "upiId", "billingSameAsShipping"]);
+
+/**
+ * `{ "a.b": v }` (or already `{ a: { b: v } }`) → `{ a: { b: v } }` for the form's own fields only; any other name (say
+ * `__proto__.x`) is dropped, so a posted form can never reach an object's prototype. Missing
+ * text fields become "".
+ */
 function structured(form: Record<string, unknown>): Record<string, unknown> {
+  const given = new Map<string, Map<string, unknown>>();
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(form)) {
     const single = Array.isArray(value) ? value[0] : value;
-    const [head, ...rest] = name.split(".");
-    if (!head) continue;
-    if (rest.length === 0) {
-      out[head] = single;
+    if (singleFields.has(name)) {
+      out[name] = single;
       continue;
     }
-    const inner = (out[head] as Record<string, unknown> | undefined) ?? {};
-    inner[rest.join(".")] = single;
-    out[head] = inner;
+    const nested = groupKeys.has(name) && typeof single === "object" && single !== null;
+    const entries = nested ? Object.entries(single as Record<string, unknown>) : [[name, single] as const];
+    for (const [field, fieldValue] of entries) {
+      const [group = "", key = "", ...deeper] = nested ? [name, field] : field.split(".");
+      if (deeper.length > 0 || !groupKeys.get(group)?.includes(key)) continue;
+      const fields = given.get(group) ?? new Map<string, unknown>();
+      fields.set(key, fieldValue);
+      given.set(group, fields);
+    }
   }
-  for (const group of ["contact", "shippingAddress"]) {
-    const given = (out[group] as Record<string, unknown> | undefined) ?? {};
-    const keys = group === "contact" ? ["email", "phone"] : addressKeys;
-    out[group] = Object.fromEntries(keys.map((key) => [key, given[key] ?? ""]));
-  }
-  if (out.billingAddress) {
-    const given = out.billingAddress as Record<string, unknown>;
-    out.billingAddress = Object.fromEntries(addressKeys.map((key) => [key, given[key] ?? ""]));
+  for (const [group, keys] of groupKeys) {
+    const fields = given.get(group);
+    // Billing stays absent when the form has none (then it is the shipping address).
+    if (group === "billingAddress" && !fields) continue;
+    out[group] = Object.fromEntries(keys.map((key) => [key, fields?.get(key) ?? ""]));
   }
   return out;
 }

@@ -178,6 +178,28 @@ describe("the sandbox payment form", () => {
     });
   });
 
+  it("drops field names that are not the form's, so a posted form cannot reach an object's prototype", () => {
+    const read = readPaymentForm(
+      form({
+        "__proto__.polluted": "yes",
+        "constructor.prototype.polluted": "yes",
+        "shippingAddress.__proto__": "x",
+        "contact.email.extra": "x",
+        role: "admin",
+      }),
+    );
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.prototype).not.toHaveProperty("polluted");
+    expect(read.ok && read.payment).toMatchObject({ method: "upi", contact: { email: "riya@example.com" } });
+    expect(read.ok && Object.keys(read.payment).sort()).toEqual([
+      "billingAddress",
+      "contact",
+      "method",
+      "shippingAddress",
+      "upiId",
+    ]);
+  });
+
   it("lets an address in a country without postal codes leave the code empty, and only there", () => {
     const dubai = {
       "shippingAddress.line1": "Villa 12, Street 5, Al Wasl",
@@ -315,7 +337,26 @@ describe("the sandbox payment form", () => {
     expect(phoneOf("442079460958")).toEqual(["Enter a 10-digit mobile number"]);
     expect(phoneOf("+91 12345 678")).toEqual(["Enter a 10-digit mobile number"]);
     expect(phoneOf("98765 43210", ukAddress())).toBe("9876543210");
+    expect(phoneOf("+91 98765 43210", ukAddress())).toBe("9876543210");
     expect(phoneOf("447700900123", ukAddress())).toBe("+447700900123");
+    // Abroad, a bare number written the destination's way is read there, not as an Indian mobile.
+    expect(phoneOf("07911 123456", ukAddress())).toBe("+447911123456");
+    const dubai = ukAddress({
+      "shippingAddress.country": "United Arab Emirates",
+      "shippingAddress.phone": "+971 50 123 4567",
+    });
+    expect(phoneOf("050 123 4567", dubai)).toBe("+971501234567");
+    // Digits that are both a US number and an Indian mobile need their country code.
+    const newYork = ukAddress({
+      "shippingAddress.country": "United States",
+      "shippingAddress.phone": "+1 212 555 0142",
+    });
+    expect(phoneOf("917 555 0100", newYork)).toEqual([
+      "Add the country code to this number: +91 for India, or your own country's",
+    ]);
+    expect(phoneOf("+1 917 555 0100", newYork)).toBe("+19175550100");
+    expect(phoneOf("+91 91755 50100", newYork)).toBe("9175550100");
+    expect(phoneOf("(212) 555-0142", newYork)).toBe("+12125550142");
   });
 
   it("offers cash on delivery only for a shipping address in India", () => {

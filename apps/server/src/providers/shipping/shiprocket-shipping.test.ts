@@ -211,6 +211,34 @@ describe("Shiprocket shipping against a local fake of its v1 external API", () =
       });
     });
 
+    it("sends the parcel's address as billing when the shopper's billing address is abroad", async () => {
+      await provider().createShipment(
+        shipmentOrder({
+          billing: {
+            fullName: "Riya Sharma",
+            line1: "221B Baker Street",
+            line2: "",
+            city: "London",
+            state: "Greater London",
+            pincode: "NW1 6XE",
+            country: "United Kingdom",
+            phone: "+442079460958",
+            email: "riya@example.co.uk",
+          },
+        }),
+      );
+      const sent = fake.requestsTo("orders/create/adhoc")[0]?.json as Record<string, unknown>;
+      expect(sent).toMatchObject({
+        billing_customer_name: address.fullName,
+        billing_address: address.line1,
+        billing_pincode: address.pincode,
+        billing_country: "India",
+        billing_email: "riya@example.co.uk",
+        shipping_is_billing: true,
+      });
+      expect(JSON.stringify(sent)).not.toContain("NW1 6XE");
+    });
+
     it("surfaces the API's 422 field errors", async () => {
       const error = (await provider({ pickupLocation: "Warehouse 9" })
         .createShipment(shipmentOrder({ dimensionsCm: { length: 0.4, breadth: 25, height: 4 } }))

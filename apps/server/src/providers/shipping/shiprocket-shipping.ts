@@ -132,7 +132,11 @@ export class ShiprocketShippingProvider implements ShippingProvider {
         fieldErrors: { orderNumber: ["Too long"] },
       });
     }
-    const { billing, shipping } = order;
+    const { shipping } = order;
+    // The domestic API takes Indian billing addresses only; one abroad (a gift from London to
+    // Pune) is no concern of the courier's, so the parcel's address stands in for it.
+    const billedAbroad = deliveryRegionOf(order.billing.pincode, order.billing.country).region === "international";
+    const billing = billedAbroad ? { ...shipping, email: order.billing.email } : order.billing;
     const shippingIsBilling = sameAddress(billing, shipping);
     const body: Json = {
       order_id: order.orderNumber,

@@ -8,6 +8,28 @@ import { addOk, orderOk, type Shopper } from "./cart.js";
 const headersOf = (shopper: Shopper) => ("headers" in shopper ? shopper.headers : {});
 const guestOf = (shopper: Shopper) => ("guestSessionId" in shopper ? { guestSessionId: shopper.guestSessionId } : {});
 
+/** A London address as the sandbox page stores it (country name, phone as E.164). */
+export const londonAddress = {
+  fullName: "Riya Sharma",
+  line1: "221B Baker Street",
+  line2: "",
+  city: "London",
+  state: "Greater London",
+  pincode: "NW1 6XE",
+  country: "United Kingdom",
+  phone: "+442079460958",
+} as const;
+
+/** A Dubai address as the page's form fields: the UAE has no postal codes. */
+export const dubaiFormFields = {
+  "shippingAddress.line1": "Villa 12, Street 5, Al Wasl",
+  "shippingAddress.city": "Dubai",
+  "shippingAddress.state": "Dubai",
+  "shippingAddress.pincode": "",
+  "shippingAddress.country": "United Arab Emirates",
+  "shippingAddress.phone": "050 123 4567",
+} as const;
+
 /** The sandbox page's form as a browser posts it (flat names), for a Noida (Delhi-NCR) address. */
 export function paymentForm(overrides: Record<string, string> = {}): Record<string, string> {
   return {

@@ -6,6 +6,7 @@ import { addOk, applyPromo, getCart, holdsOf, newGuest, stockOf } from "../../..
 import { insertProduct } from "../../../test/helpers/catalog.js";
 import {
   checkoutDetails,
+  dubaiFormFields,
   guestQuery,
   orderRow,
   outboxRows,
@@ -427,12 +428,7 @@ describe(`a whole purchase through the API and the sandbox pages (${testEngine})
       ukPaymentForm({
         "contact.email": email,
         "contact.phone": "+971 50 123 4567",
-        "shippingAddress.line1": "Villa 12, Street 5, Al Wasl",
-        "shippingAddress.city": "Dubai",
-        "shippingAddress.state": "Dubai",
-        "shippingAddress.pincode": "",
-        "shippingAddress.country": "United Arab Emirates",
-        "shippingAddress.phone": "050 123 4567",
+        ...dubaiFormFields,
       }),
     );
     expect(paid.statusCode).toBe(303);

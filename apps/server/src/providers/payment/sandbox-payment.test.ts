@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { dubaiFormFields, londonAddress } from "../../../test/helpers/checkout.js";
 import { ManualClock } from "../../lib/clock.js";
 import { Conflict, Gone, InvalidInput, NotFound, Unauthorised } from "../../lib/errors.js";
 import type { CheckoutOrder } from "./payment-provider.js";
@@ -201,15 +202,7 @@ describe("the sandbox payment form", () => {
   });
 
   it("lets an address in a country without postal codes leave the code empty, and only there", () => {
-    const dubai = {
-      "shippingAddress.line1": "Villa 12, Street 5, Al Wasl",
-      "shippingAddress.city": "Dubai",
-      "shippingAddress.state": "Dubai",
-      "shippingAddress.pincode": "",
-      "shippingAddress.country": "United Arab Emirates",
-      "shippingAddress.phone": "050 123 4567",
-    };
-    const read = readPaymentForm(form(ukAddress(dubai)));
+    const read = readPaymentForm(form(ukAddress(dubaiFormFields)));
     expect(read.ok && read.payment.shippingAddress).toMatchObject({
       pincode: "",
       country: "United Arab Emirates",
@@ -231,26 +224,8 @@ describe("the sandbox payment form", () => {
         method: "card",
         contact: { email: "riya@example.com", phone: "+447700900123" },
         upiId: "",
-        shippingAddress: {
-          fullName: "Riya Sharma",
-          line1: "221B Baker Street",
-          line2: "",
-          city: "London",
-          state: "Greater London",
-          pincode: "NW1 6XE",
-          country: "United Kingdom",
-          phone: "+442079460958",
-        },
-        billingAddress: {
-          fullName: "Riya Sharma",
-          line1: "221B Baker Street",
-          line2: "",
-          city: "London",
-          state: "Greater London",
-          pincode: "NW1 6XE",
-          country: "United Kingdom",
-          phone: "+442079460958",
-        },
+        shippingAddress: londonAddress,
+        billingAddress: londonAddress,
       },
     });
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FakeShiprocketApi, startFakeShiprocketApi } from "../../../test/fakes/fake-shiprocket-api.js";
+import { londonAddress } from "../../../test/helpers/checkout.js";
 import { ManualClock } from "../../lib/clock.js";
 import { InvalidInput, NotFound } from "../../lib/errors.js";
 import { type ShipmentOrder, ShippingProviderError } from "./shipping-provider.js";
@@ -214,17 +215,7 @@ describe("Shiprocket shipping against a local fake of its v1 external API", () =
     it("sends the parcel's address as billing when the shopper's billing address is abroad", async () => {
       await provider().createShipment(
         shipmentOrder({
-          billing: {
-            fullName: "Riya Sharma",
-            line1: "221B Baker Street",
-            line2: "",
-            city: "London",
-            state: "Greater London",
-            pincode: "NW1 6XE",
-            country: "United Kingdom",
-            phone: "+442079460958",
-            email: "riya@example.co.uk",
-          },
+          billing: { ...londonAddress, email: "riya@example.co.uk" },
         }),
       );
       const sent = fake.requestsTo("orders/create/adhoc")[0]?.json as Record<string, unknown>;

@@ -11,6 +11,8 @@ export const productImageSchema = z.object({
   displayOrder: z.number().int(),
   primary: z.boolean(),
   alt: z.string(),
+  /** The colour this image shows (a `Color` option value), or null when it shows every colour. */
+  color: z.string().nullable(),
 });
 export type ProductImage = z.infer<typeof productImageSchema>;
 
@@ -49,6 +51,38 @@ export type Variant = z.infer<typeof variantSchema>;
 
 export const specificationSchema = z.object({ name: z.string(), value: z.string() });
 
+/** One value of a product option; `swatch` is a CSS hex colour for `Color` values, null for sizes. */
+export const productOptionValueSchema = z.object({
+  value: z.string(),
+  swatch: z.string().nullable(),
+});
+
+/**
+ * A product's options: `Color` (values in the catalogue's order, each with its swatch hex) and
+ * `Size` (values in size order XS < S < M < L < XL < XXL, then any others). An option the
+ * product's variants do not use is left out.
+ */
+export const productOptionSchema = z.object({
+  name: z.enum(["Color", "Size"]),
+  values: z.array(productOptionValueSchema),
+});
+export type ProductOption = z.infer<typeof productOptionSchema>;
+
+/** The Vakiverse character a product belongs to (a child category of the Vakiverse, DESIGN.md). */
+export const productCharacterSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  /** One-line hook. */
+  tagline: z.string().nullable(),
+  /** The character's short story (two or three sentences). */
+  story: z.string(),
+  /** Signature colour, CSS hex. */
+  accentColor: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+});
+export type ProductCharacter = z.infer<typeof productCharacterSchema>;
+
 /** What a product card needs: list, category, featured, related and search answers. */
 export const productSummarySchema = z.object({
   id: z.number().int(),
@@ -72,6 +106,9 @@ export const productDetailSchema = productSummarySchema.extend({
   description: z.string(),
   specifications: z.array(specificationSchema),
   deliveryInfo: z.string(),
+  options: z.array(productOptionSchema),
+  /** Set when the product belongs to a Vakiverse character; null otherwise. */
+  character: productCharacterSchema.nullable(),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
@@ -187,5 +224,60 @@ export const productKeySchema = z.union([
     .max(120),
 ]);
 
+/** A facet value of a product list: how many products of the result have it. */
+export const facetValueSchema = z.object({
+  value: z.string(),
+  count: z.number().int().min(0),
+  /** CSS hex for colour values; null for sizes. */
+  swatch: z.string().nullable(),
+});
+
+/**
+ * Facets of a list's result. Each facet is counted over the list's scope (all products, or the
+ * category with its subcategories) with every filter applied except its own, so a shopper can
+ * always widen a filter again. Prices in paise; null when the result is empty.
+ */
+export const productFacetsSchema = z.object({
+  sizes: z.array(facetValueSchema),
+  colors: z.array(facetValueSchema),
+  price: z.object({ min: paiseSchema, max: paiseSchema }).nullable(),
+  /** Products in the scope with stock, with the other filters applied. */
+  inStockCount: z.number().int().min(0),
+});
+export type ProductFacets = z.infer<typeof productFacetsSchema>;
+
+export const breadcrumbEntrySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+});
+
+/** The category a category list shows: itself, its parent and its path from the top. */
+export const categoryContextSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  parentId: z.number().int().nullable(),
+  description: z.string().nullable(),
+  tagline: z.string().nullable(),
+  accentColor: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  parent: breadcrumbEntrySchema.nullable(),
+  /** From the top category down to this one (this one last). */
+  breadcrumb: z.array(breadcrumbEntrySchema),
+});
+export type CategoryContext = z.infer<typeof categoryContextSchema>;
+
+/** A plain page of product cards (featured, related, search). */
 export const productListSchema = listOf(productSummarySchema);
+
+/** GET /api/products and GET /api/products/category/{id}: the page, its facets and (for a category) the category. */
+export const facetedProductListSchema = listOf(productSummarySchema).extend({
+  facets: productFacetsSchema,
+  category: categoryContextSchema.nullable(),
+});
+export type FacetedProductList = z.infer<typeof facetedProductListSchema>;
+
+/** Category ids in paths may be numeric ids or slugs (the footer links by slug). */
+export const categoryKeySchema = productKeySchema;
 export const categoryListSchema = listOf(categoryNodeSchema);

@@ -40,9 +40,30 @@ const objectError = { error: commonMessages.invalidInput } as const;
  * lines and currency a client sends are ignored (DESIGN.md "the server is the authority").
  */
 export const createOrderRequestSchema = z
-  .object({ userId: claimedUserIdSchema, guestSessionId: guestSessionIdSchema }, objectError)
+  .object(
+    {
+      userId: claimedUserIdSchema,
+      guestSessionId: guestSessionIdSchema,
+      /**
+       * Buy Now: order this one line alone, priced from the catalogue; the cart is left as it is
+       * (DESIGN.md). Without it the order is built from the cart.
+       */
+      buyNow: z
+        .object(
+          {
+            productId: z.number().int().min(1).max(2_147_483_647),
+            variantId: z.number().int().min(1).max(2_147_483_647),
+            quantity: z.number().int().min(1).max(10).default(1),
+          },
+          objectError,
+        )
+        .optional(),
+    },
+    objectError,
+  )
   // Fastify validates a missing body as null.
   .nullish();
+export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>;
 
 export const orderIdParamsSchema = z.object({
   id: z.uuid({ error: m.orderIdInvalid }),
@@ -108,7 +129,7 @@ export const orderItemSchema = z.object({
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
 /** Steps of the order progress timeline (the same list as `timelineSteps` in fulfilment.ts). */
-export const orderTimelineSteps = ["Created", "Processing", "Shipped", "Delivered"] as const;
+export const orderTimelineSteps = ["Created", "Processing", "Shipped", "Delivered", "Cancelled"] as const;
 
 /** One step of the order progress timeline (spec: accounts-and-orders §4); `at` once it happened. */
 export const timelineEntrySchema = z.object({
@@ -147,8 +168,13 @@ export const orderSchema = z.object({
   shiprocketOrderId: z.string().nullable(),
   courierName: z.string().nullable(),
   timeline: z.array(timelineEntrySchema),
-  /** Whether the shopper may cancel now (status and the 6-hour window, spec §4 "Cancelling"). */
+  /**
+   * Whether this viewer may cancel now: a logged-in owner, a cancellable status and the 6-hour
+   * window (spec §4 "Cancelling"). Always false for a guest.
+   */
   cancellable: z.boolean(),
+  /** Why `cancellable` is false, in the shopper's words (null when it is true, or for terminal statuses). */
+  cancelBlockedReason: z.string().nullable(),
   /** The customer message for this order and payment status (spec §4 "Fulfilment messages"). */
   message: z.string(),
   items: z.array(orderItemSchema),

@@ -4,16 +4,24 @@ import "./styles/tokens.css";
 import "./styles/base.css";
 import "./styles/layout.css";
 import "./styles/components.css";
-import "./styles/home.css";
+import "./styles/modal.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
+import { followColourSchemeWithFavicon } from "./app/favicon";
+import { createQueryClient } from "./app/query-client";
+import { startUpWithFallback } from "./app/start-up";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html is missing #root");
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+followColourSchemeWithFavicon();
+const queryClient = createQueryClient();
+
+void startUpWithFallback(queryClient).then(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  );
+});

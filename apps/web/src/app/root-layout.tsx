@@ -1,10 +1,14 @@
-import { Outlet, ScrollRestoration } from "react-router";
+import { Outlet } from "react-router";
 import { PromoStrip } from "../components/promo-strip";
 import { SiteFooter } from "../components/site-footer";
 import { SiteHeader } from "../components/site-header";
 import { ToastArea } from "../components/toast-area";
+import { Overlays } from "./overlays";
+import { ScrollOnNavigate } from "./scroll-on-navigate";
+import { useLoginRedirect } from "./use-login-redirect";
 
 export function RootLayout() {
+  useLoginRedirect();
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">
@@ -16,9 +20,9 @@ export function RootLayout() {
         <Outlet />
       </main>
       <SiteFooter />
+      <Overlays />
       <ToastArea />
-      {/* New navigations start at the top (or at the #hash target); back/forward restores the old position. */}
-      <ScrollRestoration />
+      <ScrollOnNavigate />
     </div>
   );
 }

@@ -1,13 +1,12 @@
-import { Search, ShoppingBag, UserRound } from "lucide-react";
+import { Search, ShoppingBag } from "lucide-react";
 import { useId } from "react";
-import { showToast } from "../features/toast/toast-store";
+import { openCart, openSearch } from "../app/ui-store";
+import { ProfileMenu } from "../features/auth/components/profile-menu";
+import { useCartCount } from "../features/cart/cart-api";
 import { IconButton } from "./icon-button";
 
-interface HeaderActionsProps {
-  cartCount: number;
-}
-
-export function HeaderActions({ cartCount }: HeaderActionsProps) {
+export function HeaderActions() {
+  const cartCount = useCartCount();
   const cartCountId = useId();
   const itemsText = `${cartCount} ${cartCount === 1 ? "item" : "items"}`;
 
@@ -16,28 +15,28 @@ export function HeaderActions({ cartCount }: HeaderActionsProps) {
       <IconButton
         label="Search"
         icon={<Search aria-hidden="true" />}
-        onClick={() => showToast("Search lands with the first drop.")}
+        className="header-actions__search"
+        data-overlay-trigger="search"
+        onClick={openSearch}
       />
       <IconButton
         label="Cart"
         aria-describedby={cartCountId}
         icon={<ShoppingBag aria-hidden="true" />}
+        data-overlay-trigger="cart"
         badge={
-          <span className="icon-button__badge" aria-hidden="true">
-            {cartCount}
-          </span>
+          cartCount > 0 ? (
+            <span className="icon-button__badge" aria-hidden="true">
+              {cartCount > 99 ? "99+" : cartCount}
+            </span>
+          ) : null
         }
-        onClick={() => showToast(cartCount === 0 ? "Your cart is empty — for now." : `${itemsText} in your cart.`)}
+        onClick={openCart}
       />
       <span id={cartCountId} className="visually-hidden">
         {itemsText}
       </span>
-      <IconButton
-        label="Profile"
-        icon={<UserRound aria-hidden="true" />}
-        className="header-actions__profile"
-        onClick={() => showToast("Accounts open soon.")}
-      />
+      <ProfileMenu />
     </div>
   );
 }

@@ -3,9 +3,6 @@ import { MobileMenu } from "./mobile-menu";
 import { PrimaryNav } from "./primary-nav";
 import { Wordmark } from "./wordmark";
 
-/** The cart store arrives with the cart issue; until then the badge shows an empty cart. */
-const EMPTY_CART_COUNT = 0;
-
 export function SiteHeader() {
   return (
     <header className="site-header">
@@ -13,7 +10,7 @@ export function SiteHeader() {
         <MobileMenu />
         <Wordmark />
         <PrimaryNav className="site-header__nav" label="Main" />
-        <HeaderActions cartCount={EMPTY_CART_COUNT} />
+        <HeaderActions />
       </div>
     </header>
   );

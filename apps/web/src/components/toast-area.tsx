@@ -1,25 +1,31 @@
-import { X } from "lucide-react";
-import { useToastStore } from "../features/toast/toast-store";
+import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from "lucide-react";
+import { type Toast, useToastStore } from "../features/toast/toast-store";
 
+const ICONS = { success: CircleCheck, error: CircleAlert, warning: TriangleAlert, info: Info } as const;
+
+function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }) {
+  const Icon = ICONS[toast.type];
+  return (
+    <li className={`toast toast--${toast.type}`} role={toast.type === "error" ? "alert" : "status"}>
+      <Icon className="toast__icon" aria-hidden="true" />
+      <p className="toast__message">{toast.message}</p>
+      <button type="button" className="toast__dismiss" aria-label="Dismiss notification" onClick={onDismiss}>
+        <X aria-hidden="true" />
+      </button>
+    </li>
+  );
+}
+
+/** Toasts are announced to screen readers: errors assertively, the rest politely. */
 export function ToastArea() {
   const toasts = useToastStore((state) => state.toasts);
   const dismiss = useToastStore((state) => state.dismiss);
 
   return (
     <section className="toast-area" aria-label="Notifications">
-      <ol className="toast-area__list" aria-live="polite">
+      <ol className="toast-area__list">
         {toasts.map((toast) => (
-          <li key={toast.id} className="toast">
-            <p className="toast__message">{toast.message}</p>
-            <button
-              type="button"
-              className="toast__dismiss"
-              aria-label="Dismiss notification"
-              onClick={() => dismiss(toast.id)}
-            >
-              <X aria-hidden="true" />
-            </button>
-          </li>
+          <ToastItem key={toast.id} toast={toast} onDismiss={() => dismiss(toast.id)} />
         ))}
       </ol>
     </section>

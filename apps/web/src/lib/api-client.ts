@@ -1,24 +1,201 @@
+/**
+ * The one HTTP client of the storefront (spec: accounts-and-orders §4, §7, §9): bearer token,
+ * cookies, CSRF header on auth calls, timeouts, refresh on 401 (at most twice), one CSRF retry,
+ * guest session id, and the spec's network error texts. Components never call fetch; feature
+ * API modules call these functions.
+ */
+import type { SessionTokens } from "@vaki/contract/accounts";
+import type { FieldErrors } from "@vaki/contract/envelope";
+import { currentSession, useSessionStore } from "../features/auth/session-store";
 import { ApiError } from "./api-error";
-
-/** Every API response is wrapped in this envelope. */
-export interface ApiEnvelope<T> {
-  success: boolean;
-  message: string;
-  data: T;
-}
+import { guestSessionId, peekGuestSessionId } from "./guest-session";
+import { readStored, writeStored } from "./storage";
 
 export const API_BASE = "/api";
+
+/** Spec: accounts-and-orders §9. */
+export const REQUEST_TIMEOUT_MS = 180_000;
+export const CSRF_TIMEOUT_MS = 30_000;
+export const MAX_REFRESH_ATTEMPTS = 2;
+
+/** Spec: accounts-and-orders §8 "Session and network". */
+export const networkMessages = {
+  network: "Network error - please check your connection",
+  timeout: "Request timed out. Please try again.",
+  fallback: "An error occurred",
+} as const;
+
+const CSRF_STORAGE_KEY = "csrfToken";
+const CSRF_COOKIE = "csrf_token";
+/** Spec: accounts-and-orders §5 — at least 10 letters, digits, underscores or hyphens. */
+const CSRF_SHAPE = /^[A-Za-z0-9_-]{10,}$/;
 
 export interface ApiRequestOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Serialised as JSON. */
   body?: unknown;
+  /** Query parameters; undefined and null values are left out. */
+  query?: Record<string, string | number | boolean | null | undefined>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * Identify a guest by the guest session id header (created on first need) when nobody is
+   * logged in: carts, orders and checkout of guests.
+   */
+  asGuest?: boolean;
 }
 
-function isEnvelope(value: unknown): value is ApiEnvelope<unknown> {
-  return typeof value === "object" && value !== null && "success" in value && typeof value.success === "boolean";
+interface Envelope {
+  success: boolean;
+  message?: unknown;
+  data?: unknown;
+  error?: unknown;
+  fieldErrors?: unknown;
+}
+
+function isEnvelope(value: unknown): value is Envelope {
+  return typeof value === "object" && value !== null && typeof (value as Envelope).success === "boolean";
+}
+
+/** Calls that must not carry the bearer token (spec §7: login, register, csrf). */
+function isAnonymousCall(path: string): boolean {
+  return /^\/auth\/(login|register|csrfToken)\b/.test(path);
+}
+
+/** Auth calls carry the CSRF header (spec §7). */
+function isAuthCall(path: string): boolean {
+  return path.startsWith("/auth/") && !path.startsWith("/auth/csrfToken");
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSRF token
+
+let csrfToken: string | null = null;
+let csrfInFlight: Promise<string | null> | null = null;
+
+function readCsrfCookie(): string | null {
+  const match = document.cookie.split("; ").find((part) => part.startsWith(`${CSRF_COOKIE}=`));
+  return match ? decodeURIComponent(match.slice(CSRF_COOKIE.length + 1)) : null;
+}
+
+function knownCsrfToken(): string | null {
+  const candidate = csrfToken ?? readStored(CSRF_STORAGE_KEY) ?? readCsrfCookie();
+  return candidate && CSRF_SHAPE.test(candidate) ? candidate : null;
+}
+
+function dropCsrfToken(): void {
+  csrfToken = null;
+  writeStored(CSRF_STORAGE_KEY, null);
+}
+
+function pickCsrf(data: unknown): string | null {
+  if (typeof data !== "object" || data === null) return null;
+  const record = data as Record<string, unknown>;
+  for (const key of ["csrfToken", "token", "csrf_token"]) {
+    const value = record[key];
+    if (typeof value === "string" && CSRF_SHAPE.test(value)) return value;
+  }
+  return null;
+}
+
+/** Fetches a fresh CSRF token (30 s timeout); null when the server cannot give one. */
+export function fetchCsrfToken(): Promise<string | null> {
+  csrfInFlight ??= (async () => {
+    try {
+      const response = await send(`/auth/csrfToken?timestamp=${Date.now()}`, { method: "GET" }, CSRF_TIMEOUT_MS);
+      const payload = await readJson(response);
+      const token = isEnvelope(payload) ? (pickCsrf(payload.data) ?? pickCsrf(payload)) : null;
+      csrfToken = token;
+      writeStored(CSRF_STORAGE_KEY, token);
+      return token;
+    } catch {
+      return null;
+    } finally {
+      csrfInFlight = null;
+    }
+  })();
+  return csrfInFlight;
+}
+
+/** Start-up: fetch a CSRF token only when none is known (spec §4). */
+export async function ensureCsrfToken(): Promise<string | null> {
+  return knownCsrfToken() ?? fetchCsrfToken();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Session refresh
+
+type SessionClearedListener = () => void;
+const sessionClearedListeners = new Set<SessionClearedListener>();
+
+/** Called when a failed refresh ends the session (the cart feature drops its cached cart). */
+export function onSessionCleared(listener: SessionClearedListener): () => void {
+  sessionClearedListeners.add(listener);
+  return () => sessionClearedListeners.delete(listener);
+}
+
+function endSession(): void {
+  useSessionStore.getState().clearSession();
+  for (const listener of sessionClearedListeners) listener();
+}
+
+let refreshInFlight: Promise<boolean> | null = null;
+
+/** Trades the refresh token for a new session; false when the session is over. */
+function refreshSession(): Promise<boolean> {
+  refreshInFlight ??= (async () => {
+    const refreshToken = currentSession()?.refreshToken;
+    if (!refreshToken) return false;
+    try {
+      const tokens = await request<SessionTokens>(
+        "/auth/refresh",
+        {
+          method: "POST",
+          body: { refreshToken },
+        },
+        { allowRefresh: false },
+      );
+      useSessionStore.getState().setSession(tokens);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      refreshInFlight = null;
+    }
+  })();
+  return refreshInFlight;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+function buildUrl(path: string, query: ApiRequestOptions["query"]): string {
+  const url = `${API_BASE}${path}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
+  }
+  const text = params.toString();
+  if (!text) return url;
+  return `${url}${url.includes("?") ? "&" : "?"}${text}`;
+}
+
+async function send(url: string, init: RequestInit, timeoutMs: number, signal?: AbortSignal): Promise<Response> {
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), timeoutMs);
+  const onAbort = () => timeout.abort();
+  signal?.addEventListener("abort", onAbort, { once: true });
+  try {
+    return await fetch(url.startsWith("/api") ? url : `${API_BASE}${url}`, { ...init, signal: timeout.signal });
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason ?? new DOMException("Aborted", "AbortError");
+    if (timeout.signal.aborted) throw new ApiError(0, networkMessages.timeout, { kind: "Timeout" });
+    throw new ApiError(0, networkMessages.network, { kind: "Network", data: error });
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", onAbort);
+  }
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -29,53 +206,83 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function fallbackMessage(response: Response): string {
-  return response.status >= 500
-    ? "The shop is having trouble right now. Please try again."
-    : `Request failed (${response.status}${response.statusText ? ` ${response.statusText}` : ""})`;
+interface Attempt {
+  allowRefresh: boolean;
+  refreshes: number;
+  csrfRetried: boolean;
 }
 
-/**
- * Calls `/api{path}`, unwraps `{ success, message, data }` and returns `data`.
- * Throws ApiError (with the HTTP status and the server's message) on any failure.
- */
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const { method = "GET", body, headers, signal } = options;
-  const init: RequestInit = {
-    method,
-    credentials: "same-origin",
-    headers: {
-      Accept: "application/json",
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-      ...headers,
-    },
-  };
-  if (body !== undefined) init.body = JSON.stringify(body);
-  if (signal) init.signal = signal;
-
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}${path}`, init);
-  } catch (error) {
-    if (error instanceof DOMException && error.name === "AbortError") throw error;
-    throw new ApiError(0, "We couldn't reach the server. Check your connection and try again.");
+async function request<T>(path: string, options: ApiRequestOptions, attemptIn: Partial<Attempt> = {}): Promise<T> {
+  const attempt: Attempt = { allowRefresh: true, refreshes: 0, csrfRetried: false, ...attemptIn };
+  const { method = "GET", body, query, headers, signal, asGuest } = options;
+  const session = currentSession();
+  const finalHeaders: Record<string, string> = { Accept: "application/json", ...headers };
+  if (body !== undefined) finalHeaders["Content-Type"] = "application/json";
+  if (session && !isAnonymousCall(path)) finalHeaders.Authorization = `Bearer ${session.accessToken}`;
+  if (!session && asGuest) finalHeaders["X-Guest-Session-Id"] = guestSessionId();
+  if (isAuthCall(path) || isAnonymousCall(path)) {
+    const token = path.startsWith("/auth/csrfToken") ? null : (knownCsrfToken() ?? (await fetchCsrfToken()));
+    if (token) finalHeaders["X-CSRF-Token"] = token;
   }
 
+  const init: RequestInit = { method, credentials: "include", headers: finalHeaders };
+  if (body !== undefined) init.body = JSON.stringify(body);
+  const response = await send(buildUrl(path, query), init, REQUEST_TIMEOUT_MS, signal);
   const payload = await readJson(response);
+
+  if (response.status === 401 && session && attempt.allowRefresh && !isAnonymousCall(path)) {
+    if (attempt.refreshes < MAX_REFRESH_ATTEMPTS && (await refreshSession())) {
+      return request<T>(path, options, { ...attempt, refreshes: attempt.refreshes + 1 });
+    }
+    endSession();
+  }
+
+  const message = isEnvelope(payload) && typeof payload.message === "string" ? payload.message : "";
+  if (response.status === 403 && /csrf/i.test(message) && !attempt.csrfRetried) {
+    dropCsrfToken();
+    await fetchCsrfToken();
+    return request<T>(path, options, { ...attempt, csrfRetried: true });
+  }
+
   if (!isEnvelope(payload)) {
-    throw new ApiError(
-      response.status,
-      response.ok ? "Unexpected response from the server" : fallbackMessage(response),
-    );
+    if (response.ok) throw new ApiError(response.status, networkMessages.fallback, { kind: "BadResponse" });
+    throw new ApiError(response.status, networkMessages.fallback, { kind: response.status >= 500 ? "Server" : "" });
   }
   if (!response.ok || !payload.success) {
-    const message =
-      typeof payload.message === "string" && payload.message ? payload.message : fallbackMessage(response);
-    throw new ApiError(response.status, message, payload.data);
+    throw new ApiError(response.status, message || networkMessages.fallback, {
+      data: payload.data,
+      kind: typeof payload.error === "string" ? payload.error : "",
+      fieldErrors: (payload.fieldErrors as FieldErrors | undefined) ?? {},
+    });
   }
   return payload.data as T;
 }
 
-export function apiGet<T>(path: string, options: Omit<ApiRequestOptions, "method" | "body"> = {}): Promise<T> {
-  return apiRequest<T>(path, { ...options, method: "GET" });
+/** Calls `/api{path}`, unwraps `{ success, message, data }` and returns `data`; throws ApiError. */
+export function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  return request<T>(path, options);
 }
+
+export function apiGet<T>(path: string, options: Omit<ApiRequestOptions, "method" | "body"> = {}): Promise<T> {
+  return request<T>(path, { ...options, method: "GET" });
+}
+
+export function apiPost<T>(
+  path: string,
+  body?: unknown,
+  options: Omit<ApiRequestOptions, "method" | "body"> = {},
+): Promise<T> {
+  return request<T>(path, { ...options, method: "POST", body: body ?? {} });
+}
+
+/**
+ * Who the caller is, as the spec's calls name it in bodies and queries: the user's id, or the
+ * guest session id (created on first need) when nobody is logged in.
+ */
+export function callerIdentity(): { userId?: string; guestSessionId?: string } {
+  const session = currentSession();
+  return session ? { userId: session.user.id } : { guestSessionId: guestSessionId() };
+}
+
+/** The guest session id if this browser already has one (never creates it). */
+export { peekGuestSessionId };

@@ -1,9 +1,23 @@
 import { useEffect } from "react";
 import { pageTitle } from "./brand";
 
-/** Sets document.title to "{brand} | {pageName}" while the calling page is mounted. */
-export function usePageTitle(pageName: string): void {
+function setMetaDescription(description: string): void {
+  let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
+  if (!meta) {
+    meta = document.createElement("meta");
+    meta.name = "description";
+    document.head.append(meta);
+  }
+  meta.content = description;
+}
+
+/**
+ * Sets document.title to "{brand} | {pageName}" while the calling page is mounted, and the meta
+ * description when one is given.
+ */
+export function usePageTitle(pageName: string, description?: string): void {
   useEffect(() => {
     document.title = pageTitle(pageName);
-  }, [pageName]);
+    if (description) setMetaDescription(description);
+  }, [pageName, description]);
 }

@@ -1,32 +1,65 @@
 import { create } from "zustand";
 
+export type ToastType = "success" | "error" | "warning" | "info";
+
 export interface Toast {
   id: number;
   message: string;
+  type: ToastType;
+  /** Milliseconds before it leaves by itself; 0 keeps it until dismissed. */
+  duration: number;
 }
+
+/** Spec: storefront §9 — toast durations per type (0 = no auto-dismiss). */
+export const TOAST_DURATIONS: Readonly<Record<ToastType, number>> = {
+  success: 3000,
+  error: 5000,
+  warning: 4000,
+  info: 3000,
+};
+
+const MAX_TOASTS = 4;
 
 interface ToastState {
   toasts: Toast[];
-  show: (message: string) => number;
+  show: (message: string, type?: ToastType, duration?: number) => number;
   dismiss: (id: number) => void;
 }
 
-const TOAST_LIFETIME_MS = 4000;
-const MAX_TOASTS = 3;
 let nextId = 1;
+const timers = new Map<number, ReturnType<typeof setTimeout>>();
 
 export const useToastStore = create<ToastState>()((set, get) => ({
   toasts: [],
-  show: (message) => {
+  show: (message, type = "info", duration = TOAST_DURATIONS[type]) => {
     const id = nextId++;
-    set((state) => ({ toasts: [...state.toasts, { id, message }].slice(-MAX_TOASTS) }));
-    setTimeout(() => get().dismiss(id), TOAST_LIFETIME_MS);
+    set((state) => {
+      const toasts = [...state.toasts.filter((toast) => toast.message !== message), { id, message, type, duration }];
+      for (const dropped of toasts.slice(0, -MAX_TOASTS)) clearTimeout(timers.get(dropped.id));
+      return { toasts: toasts.slice(-MAX_TOASTS) };
+    });
+    if (duration > 0)
+      timers.set(
+        id,
+        setTimeout(() => get().dismiss(id), duration),
+      );
     return id;
   },
-  dismiss: (id) => set((state) => ({ toasts: state.toasts.filter((toast) => toast.id !== id) })),
+  dismiss: (id) => {
+    clearTimeout(timers.get(id));
+    timers.delete(id);
+    set((state) => ({ toasts: state.toasts.filter((toast) => toast.id !== id) }));
+  },
 }));
 
-/** Show a short, polite notification from anywhere (event handlers, mutations). */
-export function showToast(message: string): number {
-  return useToastStore.getState().show(message);
+/** Show a notification from anywhere (event handlers, mutations). */
+export function showToast(message: string, type: ToastType = "info", duration?: number): number {
+  return useToastStore.getState().show(message, type, duration);
 }
+
+export const toast = {
+  success: (message: string, duration?: number) => showToast(message, "success", duration),
+  error: (message: string, duration?: number) => showToast(message, "error", duration),
+  warning: (message: string, duration?: number) => showToast(message, "warning", duration),
+  info: (message: string, duration?: number) => showToast(message, "info", duration),
+};

@@ -1,3 +1,4 @@
+import "../../styles/home.css";
 import { TAGLINE } from "../../lib/brand";
 import { usePageTitle } from "../../lib/use-page-title";
 import { FirstOrderCard } from "./first-order-card";

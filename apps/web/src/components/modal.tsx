@@ -1,0 +1,64 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { X } from "lucide-react";
+import type { ReactNode } from "react";
+import { IconButton } from "./icon-button";
+
+interface ModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The dialog's accessible name, shown as its heading. */
+  title: ReactNode;
+  /** Optional text under the title; becomes the dialog's accessible description. */
+  description?: ReactNode;
+  children: ReactNode;
+  /** "dialog": centred on wide screens, a bottom sheet on phones. "drawer": slides in from the right. */
+  variant?: "dialog" | "drawer";
+  /** Wider dialogs (tables, size charts). */
+  size?: "default" | "wide";
+  className?: string;
+  /** Label of the close button. */
+  closeLabel?: string;
+  /** Extra content pinned to the bottom (actions). */
+  footer?: ReactNode;
+}
+
+/**
+ * The one dialog of the shop (Radix): focus is trapped, Escape and an outside click close it,
+ * focus returns to whatever opened it. Bottom sheet on phones, centred dialog on wide screens.
+ */
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  variant = "dialog",
+  size = "default",
+  className,
+  closeLabel = "Close",
+  footer,
+}: ModalProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={`modal-overlay modal-overlay--${variant}`} />
+        <Dialog.Content
+          className={["modal", `modal--${variant}`, size === "wide" ? "modal--wide" : "", className]
+            .filter(Boolean)
+            .join(" ")}
+          {...(description ? {} : { "aria-describedby": undefined })}
+        >
+          <div className="modal__header">
+            <Dialog.Title className="modal__title">{title}</Dialog.Title>
+            <Dialog.Close asChild>
+              <IconButton label={closeLabel} icon={<X aria-hidden="true" />} className="modal__close" />
+            </Dialog.Close>
+          </div>
+          {description ? <Dialog.Description className="modal__description">{description}</Dialog.Description> : null}
+          <div className="modal__body">{children}</div>
+          {footer ? <div className="modal__footer">{footer}</div> : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

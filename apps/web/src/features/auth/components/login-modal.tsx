@@ -1,0 +1,4 @@
+/** Placeholder: the login modal is being built. */
+export function LoginModal() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** Placeholder: the cart panel is being built. */
+export function CartPanel() {
+  return null;
+}

@@ -1,0 +1,159 @@
+/**
+ * Catalogue calls (spec: storefront §7): a fetcher and a TanStack Query `queryOptions` per call.
+ * Response types come from @vaki/contract; money is integer paise.
+ */
+import { queryOptions } from "@tanstack/react-query";
+import type {
+  CategoryNode,
+  FacetedProductList,
+  ProductDetail,
+  ProductSort,
+  ProductSummary,
+} from "@vaki/contract/catalog";
+import type { PageInfo } from "@vaki/contract/envelope";
+import { apiGet } from "../../lib/api-client";
+
+/** Catalogue answers change rarely: keep them fresh for a minute, cached for ten. */
+const CATALOGUE_STALE_MS = 60_000;
+
+export interface ProductPage {
+  content: ProductSummary[];
+  page: PageInfo;
+  hasNext: boolean;
+}
+
+export interface CategoryPage {
+  content: CategoryNode[];
+  page: PageInfo;
+  hasNext: boolean;
+}
+
+export interface ProductListParams {
+  page?: number;
+  limit?: number;
+  size?: string;
+  color?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  inStock?: boolean;
+  sort?: ProductSort;
+}
+
+export const catalogueKeys = {
+  all: ["catalogue"] as const,
+  categories: (page: number, limit: number) => ["catalogue", "categories", page, limit] as const,
+  category: (idOrSlug: number | string) => ["catalogue", "category", String(idOrSlug)] as const,
+  products: (params: ProductListParams) => ["catalogue", "products", params] as const,
+  categoryProducts: (idOrSlug: number | string, params: ProductListParams) =>
+    ["catalogue", "category-products", String(idOrSlug), params] as const,
+  product: (idOrSlug: number | string) => ["catalogue", "product", String(idOrSlug)] as const,
+  featured: (limit: number) => ["catalogue", "featured", limit] as const,
+  related: (id: number, limit: number) => ["catalogue", "related", id, limit] as const,
+};
+
+function listQuery(params: ProductListParams) {
+  return {
+    page: params.page ?? 1,
+    limit: params.limit,
+    size: params.size,
+    color: params.color,
+    minPrice: params.minPrice,
+    maxPrice: params.maxPrice,
+    inStock: params.inStock === undefined ? undefined : String(params.inStock),
+    sort: params.sort,
+  };
+}
+
+export function fetchCategories(page = 1, limit = 10, signal?: AbortSignal): Promise<CategoryPage> {
+  return apiGet<CategoryPage>("/categories", { query: { includeInactive: "false", page, limit }, signal });
+}
+
+export function categoriesQuery(page = 1, limit = 10) {
+  return queryOptions({
+    queryKey: catalogueKeys.categories(page, limit),
+    queryFn: ({ signal }) => fetchCategories(page, limit, signal),
+    staleTime: CATALOGUE_STALE_MS,
+  });
+}
+
+export function fetchCategory(idOrSlug: number | string, signal?: AbortSignal): Promise<CategoryNode> {
+  return apiGet<CategoryNode>(`/categories/fetch/${encodeURIComponent(String(idOrSlug))}`, {
+    query: { includeChildren: "true" },
+    signal,
+  });
+}
+
+export function categoryQuery(idOrSlug: number | string) {
+  return queryOptions({
+    queryKey: catalogueKeys.category(idOrSlug),
+    queryFn: ({ signal }) => fetchCategory(idOrSlug, signal),
+    staleTime: CATALOGUE_STALE_MS,
+  });
+}
+
+export function fetchProducts(params: ProductListParams, signal?: AbortSignal): Promise<FacetedProductList> {
+  return apiGet<FacetedProductList>("/products", { query: listQuery(params), signal });
+}
+
+export function productsQuery(params: ProductListParams) {
+  return queryOptions({
+    queryKey: catalogueKeys.products(params),
+    queryFn: ({ signal }) => fetchProducts(params, signal),
+    staleTime: CATALOGUE_STALE_MS,
+  });
+}
+
+export function fetchCategoryProducts(
+  idOrSlug: number | string,
+  params: ProductListParams,
+  signal?: AbortSignal,
+): Promise<FacetedProductList> {
+  return apiGet<FacetedProductList>(`/products/category/${encodeURIComponent(String(idOrSlug))}`, {
+    query: listQuery(params),
+    signal,
+  });
+}
+
+export function categoryProductsQuery(idOrSlug: number | string, params: ProductListParams) {
+  return queryOptions({
+    queryKey: catalogueKeys.categoryProducts(idOrSlug, params),
+    queryFn: ({ signal }) => fetchCategoryProducts(idOrSlug, params, signal),
+    staleTime: CATALOGUE_STALE_MS,
+  });
+}
+
+export function fetchProduct(idOrSlug: number | string, signal?: AbortSignal): Promise<ProductDetail> {
+  return apiGet<ProductDetail>(`/products/fetch/${encodeURIComponent(String(idOrSlug))}`, { signal });
+}
+
+export function productQuery(idOrSlug: number | string) {
+  return queryOptions({
+    queryKey: catalogueKeys.product(idOrSlug),
+    queryFn: ({ signal }) => fetchProduct(idOrSlug, signal),
+    staleTime: CATALOGUE_STALE_MS,
+  });
+}
+
+export function fetchFeatured(limit = 8, signal?: AbortSignal): Promise<ProductPage> {
+  return apiGet<ProductPage>("/products/featured", { query: { limit }, signal });
+}
+
+export function featuredQuery(limit = 8) {
+  return queryOptions({
+    queryKey: catalogueKeys.featured(limit),
+    queryFn: ({ signal }) => fetchFeatured(limit, signal),
+    staleTime: CATALOGUE_STALE_MS,
+  });
+}
+
+export function fetchRelated(id: number, limit = 4, signal?: AbortSignal): Promise<ProductPage> {
+  return apiGet<ProductPage>(`/products/${id}/related`, { query: { limit }, signal });
+}
+
+export function relatedQuery(id: number, limit = 4) {
+  return queryOptions({
+    queryKey: catalogueKeys.related(id, limit),
+    queryFn: ({ signal }) => fetchRelated(id, limit, signal),
+    staleTime: CATALOGUE_STALE_MS,
+  });
+}

@@ -1,0 +1,4 @@
+/** Placeholder: the search popup is being built. */
+export function SearchPopup() {
+  return null;
+}

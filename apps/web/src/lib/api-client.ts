@@ -83,7 +83,8 @@ function knownCsrfToken(): string | null {
   return candidate && CSRF_SHAPE.test(candidate) ? candidate : null;
 }
 
-function dropCsrfToken(): void {
+/** Forgets the known CSRF token (a CSRF 403, or a test starting clean). */
+export function dropCsrfToken(): void {
   csrfToken = null;
   writeStored(CSRF_STORAGE_KEY, null);
 }

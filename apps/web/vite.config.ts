@@ -34,6 +34,8 @@ export default defineConfig(({ mode }) => {
       outDir: "dist",
       assetsDir: "assets",
       emptyOutDir: true,
+      // Read by scripts/check-bundle.mjs to measure what each route loads.
+      manifest: true,
     },
     test: {
       name: "web",

@@ -4,7 +4,10 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
-const baseURL = `http://127.0.0.1:${port}`;
+// E2E_BASE_URL runs the tests against a shop that is already running (for example the Vite dev
+// server in front of a dev API) instead of starting the built one.
+const externalBaseURL = process.env.E2E_BASE_URL;
+const baseURL = externalBaseURL ?? `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "vaki-e2e-"));
 
 // Debian's Chromium; test tools never download a browser of their own here.
@@ -41,20 +44,22 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    // The real built shop (npm run build first), on a throwaway data folder with the demo catalogue.
-    command: "node ../apps/server/dist/main.js",
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      // The address the browser uses, so payment redirects and e-mail links stay on it.
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      NODE_ENV: "production",
-    },
-  },
+  webServer: externalBaseURL
+    ? undefined
+    : {
+        // The real built shop (npm run build first), on a throwaway data folder with the demo catalogue.
+        command: "node ../apps/server/dist/main.js",
+        url: `${baseURL}/api/health`,
+        reuseExistingServer: false,
+        timeout: 60_000,
+        env: {
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          // The address the browser uses, so payment redirects and e-mail links stay on it.
+          PUBLIC_URL: baseURL,
+          DATA_DIR: dataDir,
+          LOG_LEVEL: "warn",
+          NODE_ENV: "production",
+        },
+      },
 });

@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { Menu, X } from "lucide-react";
+import { Menu, Search, X } from "lucide-react";
 import { useState } from "react";
+import { openSearch } from "../app/ui-store";
 import { COMMUNITY_NAME, FIRST_ORDER_CODE, SHOP_NAME } from "../lib/brand";
 import { IconButton } from "./icon-button";
 import { PrimaryNav } from "./primary-nav";
@@ -23,6 +24,17 @@ export function MobileMenu() {
             </Dialog.Close>
           </div>
           <PrimaryNav className="sheet__nav" label="Menu" onNavigate={() => setOpen(false)} />
+          <button
+            type="button"
+            className="sheet__search"
+            onClick={() => {
+              setOpen(false);
+              openSearch();
+            }}
+          >
+            <Search aria-hidden="true" />
+            SEARCH
+          </button>
           <p className="sheet__note">
             New here? Join {COMMUNITY_NAME} and take an extra 10% off your first order with{" "}
             <strong>{FIRST_ORDER_CODE}</strong>.

@@ -1,6 +1,7 @@
-import { COPYRIGHT_YEAR, SHOP_NAME, UNIVERSE_NAME } from "../lib/brand";
+import { SHOP_NAME, UNIVERSE_NAME } from "../lib/brand";
 import { nameWidthStyle } from "../lib/name-width-style";
-import { FOOTER_COLLECTIONS, FOOTER_QUICK_LINKS } from "../lib/site-links";
+import { FOOTER_QUICK_LINKS } from "../lib/site-links";
+import { FooterCollections } from "./footer-collections";
 import { FooterColumn } from "./footer-column";
 import { SocialLinks } from "./social-links";
 
@@ -9,7 +10,7 @@ export function SiteFooter() {
     <footer className="site-footer">
       <div className="site-footer__inner">
         <div className="site-footer__columns">
-          <FooterColumn title="COLLECTIONS" links={FOOTER_COLLECTIONS} />
+          <FooterCollections />
           <FooterColumn title="QUICK LINKS" links={FOOTER_QUICK_LINKS} />
           <section className="footer-column" aria-labelledby="footer-follow-us">
             <h2 className="footer-column__title" id="footer-follow-us">
@@ -24,7 +25,7 @@ export function SiteFooter() {
         </p>
         <div className="site-footer__legal">
           <p>
-            © {COPYRIGHT_YEAR} {SHOP_NAME}
+            © {new Date().getFullYear()} {SHOP_NAME}
           </p>
           <p>Powered by the {UNIVERSE_NAME}</p>
         </div>

@@ -7,7 +7,6 @@ export const TAGLINE = "Streetwear from the Vakiverse";
 export const UNIVERSE_NAME = "Vakiverse";
 export const COMMUNITY_NAME = "the Club";
 export const FIRST_ORDER_CODE = "VAKI10";
-export const COPYRIGHT_YEAR = 2026;
 
 /** "{brand} | {page name}", the title format every route uses. */
 export function pageTitle(pageName: string): string {

@@ -9,15 +9,6 @@ export const PRIMARY_NAV: readonly SiteLink[] = [
   { to: "/about", label: "ABOUT US" },
 ];
 
-/** Placeholder collections until the catalogue API lands. */
-export const FOOTER_COLLECTIONS: readonly SiteLink[] = [
-  { to: "/products/oversized-tees", label: "Oversized Tees" },
-  { to: "/products/hoodies", label: "Hoodies & Sweatshirts" },
-  { to: "/products/cargos", label: "Cargos & Joggers" },
-  { to: "/products/vakiverse-figures", label: "Vakiverse Figures" },
-  { to: "/products/accessories", label: "Caps & Accessories" },
-];
-
 export const FOOTER_QUICK_LINKS: readonly SiteLink[] = [
   { to: "/privacy-policy", label: "PRIVACY POLICY" },
   { to: "/faq", label: "FAQs" },

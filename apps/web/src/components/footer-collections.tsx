@@ -1,0 +1,20 @@
+import { useQuery } from "@tanstack/react-query";
+import type { CategoryNode } from "@vaki/contract/catalog";
+import { categoriesQuery } from "../features/catalogue/catalogue-api";
+import { paths } from "../lib/paths";
+import type { SiteLink } from "../lib/site-links";
+import { FooterColumn } from "./footer-column";
+
+/** Spec: storefront §7 — the footer asks for the categories with includeInactive=false, page 1, limit 50. */
+const FOOTER_CATEGORY_LIMIT = 50;
+
+/** The top-level categories, each linking to its product list by slug. */
+export function collectionLinks(categories: readonly CategoryNode[]): SiteLink[] {
+  return categories.map((category) => ({ to: paths.productListByCategory(category.slug), label: category.name }));
+}
+
+export function FooterCollections() {
+  const { data, isError } = useQuery(categoriesQuery(1, FOOTER_CATEGORY_LIMIT));
+  if (isError) return <FooterColumn title="COLLECTIONS" links={[{ to: paths.allProducts, label: "All Products" }]} />;
+  return <FooterColumn title="COLLECTIONS" links={data ? collectionLinks(data.content) : []} />;
+}

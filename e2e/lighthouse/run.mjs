@@ -1,0 +1,233 @@
+#!/usr/bin/env node
+/**
+ * The storefront speed gate (issue 14): Lighthouse with its default mobile emulation and
+ * throttling against the built shop, the median of LIGHTHOUSE_RUNS runs (default 3) per page.
+ * Prints the four category scores and LCP, TBT and CLS per page; exits 1 below the budgets.
+ *
+ *   npm run lighthouse                          every main page
+ *   LIGHTHOUSE_PAGES=home,product npm run lighthouse   some of them
+ *
+ * It starts `node apps/server/dist/main.js` on a throwaway data folder (build first: `npm run build`),
+ * unless LIGHTHOUSE_URL points at a shop that is already running.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "@playwright/test";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const ROOT = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3400);
+
+export const BUDGETS = {
+  performance: 90,
+  accessibility: 95,
+  "best-practices": 95,
+  seo: 95,
+  cls: 0.05,
+};
+
+/** Starts the built shop on a fresh data folder; answers its base URL and a stop function. */
+async function startShop() {
+  if (process.env.LIGHTHOUSE_URL)
+    return { baseUrl: process.env.LIGHTHOUSE_URL.replace(/\/$/, ""), stop: async () => {} };
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "vaki-lighthouse-"));
+  const baseUrl = `http://127.0.0.1:${PORT}`;
+  const server = spawn(process.execPath, [path.join(ROOT, "apps/server/dist/main.js")], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error("the shop did not start within 60 s");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  return {
+    baseUrl,
+    stop: async () => {
+      server.kill("SIGTERM");
+      await new Promise((resolve) => server.once("exit", resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function api(baseUrl, pathname, init) {
+  const response = await fetch(`${baseUrl}${pathname}`, {
+    ...init,
+    headers: { "content-type": "application/json", ...init?.headers },
+  });
+  const body = await response.json();
+  if (!response.ok) throw new Error(`${pathname}: ${response.status} ${body.message}`);
+  return body.data;
+}
+
+/** A guest's paid order through the sandbox gateway: answers its confirmation page's path. */
+async function paidOrderPath(baseUrl) {
+  const guestSessionId = crypto.randomUUID();
+  const products = (await api(baseUrl, "/api/products?page=1&limit=20")).content;
+  const product = products.find((p) => p.variants.some((v) => v.inStock && v.inventoryQuantity >= 2));
+  const variant = product.variants.find((v) => v.inStock && v.inventoryQuantity >= 2);
+  await api(baseUrl, "/api/cart/item/add", {
+    method: "POST",
+    body: JSON.stringify({ productId: product.id, variantId: variant.id, quantity: 1, guestSessionId }),
+  });
+  const order = await api(baseUrl, "/api/orders/create", { method: "POST", body: JSON.stringify({ guestSessionId }) });
+  const { token } = await api(baseUrl, "/api/checkout/initiate", {
+    method: "POST",
+    body: JSON.stringify({
+      orderId: order.id,
+      guestSessionId,
+      orderSecret: order.orderSecret,
+      redirectUrl: "/order-confirmation",
+    }),
+  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ["--no-sandbox", "--disable-gpu"] });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/sandbox/pay/${token}`);
+    const fields = {
+      "#f-contact-email": "lighthouse@example.com",
+      "#f-contact-phone": "9876543210",
+      "#f-shippingAddress-fullName": "Riya Sharma",
+      "#f-shippingAddress-line1": "Flat 4B, Lotus Towers",
+      "#f-shippingAddress-pincode": "201301",
+      "#f-shippingAddress-city": "Noida",
+      "#f-shippingAddress-state": "Uttar Pradesh",
+      "#f-shippingAddress-phone": "9876543210",
+    };
+    for (const [selector, value] of Object.entries(fields)) await page.locator(selector).fill(value);
+    await page.locator("label[for=method-upi]").click();
+    await page.getByRole("button", { name: /Pay ₹/ }).click();
+    await page.waitForURL(/\/order-confirmation\//);
+    const url = new URL(page.url());
+    // The guest's own link (the one in the e-mail): the order with its secret.
+    return `${url.pathname}?orderSecret=${encodeURIComponent(order.orderSecret)}`;
+  } finally {
+    await browser.close();
+  }
+}
+
+async function pagesToAudit(baseUrl) {
+  const categories = (await api(baseUrl, "/api/categories?page=1&limit=10")).content;
+  const product = (await api(baseUrl, "/api/products?page=1&limit=1")).content[0];
+  const all = {
+    home: () => "/",
+    products: () => "/products",
+    category: () => `/products/${categories[0].id}`,
+    product: () => `/product/${product.id}`,
+    vakiverse: () => "/vakiverse",
+    about: () => "/about",
+    confirmation: () => paidOrderPath(baseUrl),
+  };
+  const wanted = (process.env.LIGHTHOUSE_PAGES ?? Object.keys(all).join(",")).split(",").map((name) => name.trim());
+  const pages = [];
+  for (const name of wanted) {
+    if (!all[name]) throw new Error(`unknown page "${name}": one of ${Object.keys(all).join(", ")}`);
+    pages.push({ name, path: await all[name]() });
+  }
+  return pages;
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+async function audit(url) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    });
+    const { categories, audits } = result.lhr;
+    return {
+      performance: Math.round(categories.performance.score * 100),
+      accessibility: Math.round(categories.accessibility.score * 100),
+      "best-practices": Math.round(categories["best-practices"].score * 100),
+      seo: Math.round(categories.seo.score * 100),
+      lcp: audits["largest-contentful-paint"].numericValue,
+      tbt: audits["total-blocking-time"].numericValue,
+      cls: audits["cumulative-layout-shift"].numericValue,
+      failing: Object.values(audits)
+        .filter(
+          (a) =>
+            a.score !== null &&
+            a.score < 0.9 &&
+            a.scoreDisplayMode !== "informative" &&
+            a.scoreDisplayMode !== "notApplicable",
+        )
+        .map((a) => a.id),
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+async function main() {
+  const started = Date.now();
+  const shop = await startShop();
+  const failures = [];
+  const rows = [];
+  try {
+    const pages = await pagesToAudit(shop.baseUrl);
+    for (const page of pages) {
+      const runs = [];
+      // One unmeasured visit first, so every measured run sees a warm server (its caches) as a shopper would.
+      await fetch(`${shop.baseUrl}${page.path}`);
+      for (let run = 0; run < RUNS; run++) runs.push(await audit(`${shop.baseUrl}${page.path}`));
+      const row = { page: page.name };
+      for (const key of ["performance", "accessibility", "best-practices", "seo", "lcp", "tbt", "cls"]) {
+        row[key] = median(runs.map((r) => r[key]));
+      }
+      rows.push(row);
+      const below = ["performance", "accessibility", "best-practices", "seo"].filter((key) => row[key] < BUDGETS[key]);
+      if (row.cls >= BUDGETS.cls) below.push("cls");
+      if (below.length > 0) {
+        const audits = [...new Set(runs.flatMap((r) => r.failing))].join(", ");
+        failures.push(`${page.name} (${page.path}): below budget on ${below.join(", ")}; audits under 0.9: ${audits}`);
+      }
+    }
+  } finally {
+    await shop.stop();
+  }
+  console.log(`\nLighthouse, mobile emulation and throttling, median of ${RUNS} runs per page`);
+  console.log("page          perf  a11y  best   seo   LCP ms   TBT ms    CLS");
+  for (const r of rows) {
+    console.log(
+      `${r.page.padEnd(12)} ${String(r.performance).padStart(5)} ${String(r.accessibility).padStart(5)} ${String(r["best-practices"]).padStart(5)} ${String(r.seo).padStart(5)} ${String(Math.round(r.lcp)).padStart(8)} ${String(Math.round(r.tbt)).padStart(8)} ${r.cls.toFixed(3).padStart(6)}`,
+    );
+  }
+  console.log(
+    `budgets: performance ≥ ${BUDGETS.performance}, accessibility ≥ ${BUDGETS.accessibility}, best practices ≥ ${BUDGETS["best-practices"]}, SEO ≥ ${BUDGETS.seo}, CLS < ${BUDGETS.cls}`,
+  );
+  console.log(`took ${Math.round((Date.now() - started) / 1000)} s`);
+  if (failures.length > 0) {
+    console.error(`\nOver budget:\n- ${failures.join("\n- ")}`);
+    process.exit(1);
+  }
+}
+
+await main();

@@ -1,0 +1,94 @@
+import type { OrderItem } from "@vaki/contract/orders";
+import { useState } from "react";
+import { formatOrderAmount } from "../../../lib/money";
+
+/** Only Size and Color are shown of a line's variant (spec §3 "Order item"). */
+export function itemVariantText(item: Pick<OrderItem, "variantAttributes" | "size" | "color">): string {
+  const pick = (name: string) =>
+    item.variantAttributes?.find((attribute) => attribute.name.toLowerCase() === name.toLowerCase())?.value;
+  const size = pick("Size") ?? item.size;
+  const color = pick("Color") ?? pick("Colour") ?? item.color;
+  return [size ? `Size: ${size}` : null, color ? `Color: ${color}` : null].filter(Boolean).join(" · ");
+}
+
+function itemName(item: Pick<OrderItem, "productName" | "name">): string {
+  return item.productName || item.name;
+}
+
+/** A product thumbnail with a fixed box; a broken image leaves the box empty. */
+export function ItemThumb({ item, size = 64 }: { item: Pick<OrderItem, "imageUrl" | "image">; size?: number }) {
+  const [broken, setBroken] = useState(false);
+  const src = item.imageUrl || item.image;
+  return (
+    <span className="item-thumb" style={{ width: size, height: size }}>
+      {src && !broken ? (
+        <img
+          src={src}
+          alt=""
+          width={size}
+          height={size}
+          loading="lazy"
+          decoding="async"
+          onError={() => setBroken(true)}
+        />
+      ) : null}
+    </span>
+  );
+}
+
+/** The lines of an order as a list (dialogs): picture, name, Size and Color, quantity × price, subtotal. */
+export function OrderItemList({ items }: { items: readonly OrderItem[] }) {
+  return (
+    <ul className="order-items">
+      {items.map((item) => (
+        <li key={item.id} className="order-items__row">
+          <ItemThumb item={item} />
+          <div className="order-items__text">
+            <p className="order-items__name">{itemName(item)}</p>
+            {itemVariantText(item) ? <p className="order-muted">{itemVariantText(item)}</p> : null}
+            <p className="order-muted">
+              Qty {item.quantity} × {formatOrderAmount(item.price)}
+            </p>
+          </div>
+          <p className="order-items__subtotal">{formatOrderAmount(item.subtotal)}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The lines of an order as a table (confirmation page): Product, Quantity, Price, Subtotal. */
+export function OrderItemsTable({ items }: { items: readonly OrderItem[] }) {
+  return (
+    <div className="order-table-wrap">
+      <table className="order-table">
+        <thead>
+          <tr>
+            <th scope="col">Product</th>
+            <th scope="col">Quantity</th>
+            <th scope="col">Price</th>
+            <th scope="col">Subtotal</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr key={item.id}>
+              <td>
+                <div className="order-table__product">
+                  <ItemThumb item={item} size={48} />
+                  <div>
+                    <p className="order-items__name">{itemName(item)}</p>
+                    {itemVariantText(item) ? <p className="order-muted">{itemVariantText(item)}</p> : null}
+                  </div>
+                </div>
+              </td>
+              <td className="order-table__number">{item.quantity}</td>
+              <td className="order-table__number">{formatOrderAmount(item.price)}</td>
+              <td className="order-table__number">{formatOrderAmount(item.subtotal)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

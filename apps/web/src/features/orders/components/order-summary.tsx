@@ -1,0 +1,42 @@
+import type { Order } from "@vaki/contract/orders";
+import { formatOrderAmount } from "../../../lib/money";
+
+interface OrderSummaryProps {
+  order: Pick<Order, "subtotal" | "discountAmount" | "promoCode" | "shippingAmount" | "total"> & {
+    taxAmount?: number;
+    tax?: number;
+  };
+}
+
+/** Subtotal, discount with its code, shipping (free), tax when any, and the total — in ₹ with 2 decimals. */
+export function OrderSummary({ order }: OrderSummaryProps) {
+  const tax = order.taxAmount ?? order.tax ?? 0;
+  return (
+    <dl className="order-summary">
+      <div className="order-summary__row">
+        <dt>Subtotal</dt>
+        <dd>{formatOrderAmount(order.subtotal)}</dd>
+      </div>
+      {order.discountAmount > 0 ? (
+        <div className="order-summary__row order-summary__row--discount">
+          <dt>Discount{order.promoCode ? ` (${order.promoCode})` : ""}</dt>
+          <dd>-{formatOrderAmount(order.discountAmount)}</dd>
+        </div>
+      ) : null}
+      <div className="order-summary__row">
+        <dt>Shipping</dt>
+        <dd>{order.shippingAmount > 0 ? formatOrderAmount(order.shippingAmount) : "Free"}</dd>
+      </div>
+      {tax > 0 ? (
+        <div className="order-summary__row">
+          <dt>Tax</dt>
+          <dd>{formatOrderAmount(tax)}</dd>
+        </div>
+      ) : null}
+      <div className="order-summary__row order-summary__row--total">
+        <dt>Total</dt>
+        <dd>{formatOrderAmount(order.total)}</dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * Order dates (spec: accounts-and-orders §9 "date format long month with time"), en-IN:
+ * "24 November 2026, 3:45 pm". Built from parts so every browser's ICU gives the same shape.
+ */
+const longDateTime = new Intl.DateTimeFormat("en-IN", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  hour12: true,
+});
+
+const longDate = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric" });
+
+function parse(value: string | Date | null | undefined): Date | null {
+  if (!value) return null;
+  // Courier times come as "yyyy-mm-dd hh:mm:ss" (India time, no zone).
+  const date =
+    value instanceof Date
+      ? value
+      : new Date(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/.test(value) ? `${value.replace(" ", "T")}+05:30` : value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** "24 November 2026, 3:45 pm"; "" for a missing or unreadable date. */
+export function formatOrderDate(value: string | Date | null | undefined): string {
+  const date = parse(value);
+  if (!date) return "";
+  const parts = longDateTime.formatToParts(date);
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((part) => part.type === type)?.value ?? "";
+  return `${get("day")} ${get("month")} ${get("year")}, ${get("hour")}:${get("minute")} ${get("dayPeriod").toLowerCase()}`;
+}
+
+/** "24 November 2026" (no time), for estimated delivery. */
+export function formatOrderDay(value: string | Date | null | undefined): string {
+  const date = parse(value);
+  return date ? longDate.format(date) : "";
+}

@@ -1,11 +1,48 @@
-import { ComingSoon } from "../../components/coming-soon";
+import "../../features/vakiverse/vakiverse.css";
+import { CharacterGrid } from "../../features/vakiverse/components/character-grid";
+import { MoreCharacters } from "../../features/vakiverse/components/more-characters";
+import { Starfield } from "../../features/vakiverse/components/starfield";
+import { VakiverseSky } from "../../features/vakiverse/components/vakiverse-sky";
+import { MAX_ORBS } from "../../features/vakiverse/sky-geometry";
+import { loadErrorDetail, useVakiverseCharacters } from "../../features/vakiverse/vakiverse-api";
 import { usePageTitle } from "../../lib/use-page-title";
 
+const DESCRIPTION =
+  "Moon above, earth below, and a sky full of glowing wires in between. Meet the Vakiverse characters and wear their stories.";
+
+/** The themed landing page (spec: storefront §2): the characters of category 3 on the wires. */
 export function VakiversePage() {
-  usePageTitle("Vakiverse");
+  usePageTitle("Enter the Vakiverse", DESCRIPTION);
+  const { characters, status, error, refetch, isFetching } = useVakiverseCharacters();
+  const onWires = characters.slice(0, MAX_ORBS);
+  const extra = characters.slice(MAX_ORBS);
+
   return (
-    <ComingSoon title="The Vakiverse" secondary={{ to: "/products", label: "Shop all" }}>
-      <p>Meet the characters behind the drops. Their stories, their fits, their worlds — loading soon.</p>
-    </ComingSoon>
+    <div className="vk">
+      <section className="vk-sky" aria-labelledby="vk-title">
+        <Starfield className="vk-sky__stars" />
+        <div className="vk-intro">
+          <p className="vk-intro__eyebrow">Moon above · Earth below</p>
+          <h1 className="vk-intro__title" id="vk-title">
+            Enter the <span>Vakiverse</span>
+          </h1>
+          <p className="vk-intro__text">
+            Somewhere between your terrace and the moon, a bunch of troublemakers live on the wires. Hover an orb to
+            meet one. Tap it to wear their story.
+          </p>
+        </div>
+        <VakiverseSky
+          characters={onWires}
+          status={status}
+          errorDetail={status === "error" ? loadErrorDetail(error) : null}
+          retrying={isFetching}
+          onRetry={() => {
+            void refetch();
+          }}
+        />
+        {extra.length > 0 ? <MoreCharacters extra={extra} /> : null}
+      </section>
+      {characters.length > 0 ? <CharacterGrid characters={characters} /> : null}
+    </div>
   );
 }

@@ -1,0 +1,239 @@
+import { RotateCw } from "lucide-react";
+import { type CSSProperties, type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { paths } from "../../../lib/paths";
+import earthImage from "../assets/earth.svg";
+import moonImage from "../assets/moon.svg";
+import type { Character } from "../character";
+import { vakiverseMessages } from "../messages";
+import { layoutSky } from "../sky-geometry";
+import { useCharacterCard } from "../use-character-card";
+import { CharacterOrb } from "./character-orb";
+
+/** Spec: storefront §9 — orbs look connected 10 s after both the moon and the earth have loaded. */
+export const CONNECT_DELAY_MS = 10_000;
+
+/** Bundled, not under /media: the dev server hands /media to the API, which does not hold them. */
+export const MOON_IMAGE = moonImage;
+export const EARTH_IMAGE = earthImage;
+
+/** Used until the stage has a size (and in environments without layout, such as unit tests). */
+const FALLBACK_SIZE = { width: 1024, height: 760 } as const;
+
+interface StageSize {
+  width: number;
+  height: number;
+}
+
+function useStageSize(ref: RefObject<HTMLElement | null>): StageSize | null {
+  const [size, setSize] = useState<StageSize | null>(null);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => {
+      const rect = element.getBoundingClientRect();
+      const width = Math.round(rect.width) || FALLBACK_SIZE.width;
+      const height = Math.round(rect.height) || FALLBACK_SIZE.height;
+      setSize((current) => (current?.width === width && current.height === height ? current : { width, height }));
+    };
+    measure();
+    const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(measure);
+    observer?.observe(element);
+    return () => observer?.disconnect();
+  }, [ref]);
+  return size;
+}
+
+/** Both images loaded, then 10 s, then connected (spec: storefront §4 "images loaded, orbs connected"). */
+function useConnected(ready: boolean): boolean {
+  const [connected, setConnected] = useState(false);
+  useEffect(() => {
+    if (!ready) return;
+    const timer = window.setTimeout(() => setConnected(true), CONNECT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [ready]);
+  return connected;
+}
+
+type SkyStatus = "pending" | "error" | "success";
+
+interface VakiverseSkyProps {
+  /** The characters that get an orb (at most 12, already cut). */
+  characters: readonly Character[];
+  status: SkyStatus;
+  errorTitle?: string;
+  errorDetail?: string | null;
+  retrying?: boolean;
+  onRetry: () => void;
+}
+
+/**
+ * The showpiece: moon above, earth below, one glowing wire per character between them and the
+ * character's orb on it (spec: storefront §2 "Themed landing page"). The stars are drawn by the
+ * page's Starfield behind this stage.
+ */
+export function VakiverseSky({ characters, status, errorTitle, errorDetail, retrying, onRetry }: VakiverseSkyProps) {
+  const stageRef = useRef<HTMLDivElement>(null);
+  const size = useStageSize(stageRef);
+  const navigate = useNavigate();
+  const card = useCharacterCard();
+  const [moonLoaded, setMoonLoaded] = useState(false);
+  const [earthLoaded, setEarthLoaded] = useState(false);
+  const connected = useConnected(moonLoaded && earthLoaded);
+  const layout = useMemo(
+    () => (size ? layoutSky(size.width, size.height, characters.length) : null),
+    [size, characters.length],
+  );
+  const ready = status === "success" && layout !== null;
+
+  // A cached image may finish before the listener sees it.
+  const moonRef = useRef<HTMLImageElement>(null);
+  const earthRef = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    if (moonRef.current?.complete && moonRef.current.naturalWidth > 0) setMoonLoaded(true);
+    if (earthRef.current?.complete && earthRef.current.naturalWidth > 0) setEarthLoaded(true);
+  });
+
+  return (
+    <div
+      ref={stageRef}
+      className="vk-stage"
+      data-connected={connected ? "true" : "false"}
+      data-ready={ready ? "true" : "false"}
+    >
+      {layout ? (
+        <>
+          <div
+            className="vk-earth"
+            style={
+              {
+                left: `${layout.earth.x - layout.earth.r}px`,
+                top: `${layout.earth.y - layout.earth.r}px`,
+                width: `${layout.earth.r * 2}px`,
+                height: `${layout.earth.r * 2}px`,
+              } as CSSProperties
+            }
+          >
+            <img
+              ref={earthRef}
+              className="vk-earth__image"
+              src={EARTH_IMAGE}
+              alt="The earth at night, its cities lit up"
+              width={1000}
+              height={1000}
+              decoding="async"
+              onLoad={() => setEarthLoaded(true)}
+              onError={(event) => {
+                event.currentTarget.hidden = true;
+              }}
+            />
+          </div>
+          {ready ? (
+            <svg
+              className="vk-wires"
+              width={layout.width}
+              height={layout.height}
+              viewBox={`0 0 ${layout.width} ${layout.height}`}
+              aria-hidden="true"
+              style={{ "--wire-width": `${layout.thickness}px` } as CSSProperties}
+            >
+              {layout.wires.map((wire, index) => {
+                const rider = layout.orbs.find((orb) => orb.wire === index);
+                const color = (rider && characters[rider.index]?.color) ?? "#c6ff00";
+                return (
+                  <g
+                    key={wire.d}
+                    className="vk-wire"
+                    style={{ "--character-color": color, "--wire-delay": `${index * 60}ms` } as CSSProperties}
+                  >
+                    <path className="vk-wire__glow" d={wire.d} strokeWidth={layout.thickness * 3} />
+                    <path className="vk-wire__line" d={wire.d} strokeWidth={layout.thickness} pathLength={1} />
+                    <path
+                      className="vk-wire__pulse"
+                      d={wire.d}
+                      strokeWidth={layout.thickness}
+                      pathLength={1}
+                      style={{ animationDelay: `${(index * 0.37) % 2.4}s` }}
+                    />
+                    <circle className="vk-wire__anchor" cx={wire.to.x} cy={wire.to.y} r={layout.thickness + 1.5} />
+                  </g>
+                );
+              })}
+            </svg>
+          ) : null}
+          <div
+            className="vk-moon"
+            style={{
+              left: `${layout.moon.x - layout.moon.r}px`,
+              top: `${layout.moon.y - layout.moon.r}px`,
+              width: `${layout.moon.r * 2}px`,
+              height: `${layout.moon.r * 2}px`,
+            }}
+          >
+            <img
+              ref={moonRef}
+              className="vk-moon__image"
+              src={MOON_IMAGE}
+              alt="The moon"
+              width={400}
+              height={400}
+              fetchPriority="high"
+              decoding="async"
+              onLoad={() => setMoonLoaded(true)}
+              onError={(event) => {
+                event.currentTarget.hidden = true;
+              }}
+            />
+          </div>
+          {ready ? (
+            <ul className="vk-orbs" aria-label="Characters on the wires">
+              {layout.orbs.map((orb) => {
+                const character = characters[orb.index];
+                if (!character) return null;
+                return (
+                  <CharacterOrb
+                    key={character.id}
+                    character={character}
+                    orb={orb}
+                    card={card}
+                    onOpenProduct={(productId) => navigate(paths.product(productId))}
+                  />
+                );
+              })}
+            </ul>
+          ) : null}
+        </>
+      ) : null}
+
+      {status === "success" && characters.length > 0 ? (
+        <p className="vk-link-status" data-connected={connected ? "true" : "false"}>
+          <span className="vk-link-status__dot" aria-hidden="true" />
+          {connected ? `Connected · ${characters.length} online` : "Patching the wires…"}
+        </p>
+      ) : null}
+
+      {status === "pending" ? (
+        <div className="vk-stage__message" role="status">
+          <span className="vk-stage__spinner" aria-hidden="true" />
+          {vakiverseMessages.loading}
+        </div>
+      ) : null}
+
+      {status === "error" ? (
+        <div className="vk-stage__message vk-stage__message--error" role="alert">
+          <p className="vk-stage__error-title">{errorTitle ?? vakiverseMessages.loadFailed}</p>
+          {errorDetail ? <p className="vk-stage__error-detail">{errorDetail}</p> : null}
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={onRetry}
+            aria-disabled={retrying ? "true" : undefined}
+          >
+            <RotateCw aria-hidden="true" className={retrying ? "spin" : undefined} />
+            {vakiverseMessages.retry}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

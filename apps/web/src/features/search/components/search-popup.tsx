@@ -1,4 +1,232 @@
-/** Placeholder: the search popup is being built. */
+import { useQueryClient } from "@tanstack/react-query";
+import type { ProductSummary } from "@vaki/contract/catalog";
+import { ArrowRight, LoaderCircle, Search, SearchX } from "lucide-react";
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { closeOverlay, useUiStore } from "../../../app/ui-store";
+import { Modal } from "../../../components/modal";
+import { formatRupees } from "../../../lib/money";
+import { paths } from "../../../lib/paths";
+import { toast } from "../../toast/toast-store";
+import { useDebouncedValue } from "../hooks/use-debounced-value";
+import { isSearchable, searchQuery, useSearchResults } from "../search-api";
+import { searchRules, searchMessages as t } from "../search-messages";
+import "./search-popup.css";
+
+/** The search popup (spec: storefront §2 "Search popup", §4 "Search"): a dialog holding one combobox. */
 export function SearchPopup() {
-  return null;
+  const open = useUiStore((state) => state.overlay === "search");
+  const titleId = useId();
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) closeOverlay();
+      }}
+      title={<span id={titleId}>{t.title}</span>}
+      className="search-popup"
+      closeLabel="Close search"
+    >
+      <SearchCombobox labelledBy={titleId} />
+    </Modal>
+  );
+}
+
+function productImage(product: ProductSummary): string | null {
+  const primary = product.images.find((image) => image.primary) ?? product.images[0];
+  return product.imageUrl ?? primary?.imageUrl ?? null;
+}
+
+/**
+ * The combobox (WAI-ARIA "list autocomplete"): results load 500 ms after typing stops; arrow
+ * keys move the active option, Enter opens it or submits, Escape closes the dialog. Mounted
+ * while the dialog is open, so every opening starts empty with the input focused.
+ */
+function SearchCombobox({ labelledBy }: { labelledBy: string }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState("");
+  const [activeIndex, setActiveIndex] = useState(-1);
+  const [submitting, setSubmitting] = useState(false);
+  const listboxId = useId();
+  const hintId = useId();
+
+  const query = text.trim();
+  const searchable = isSearchable(query);
+  const settled = useDebouncedValue(query, searchRules.debounceMs);
+  const results = useSearchResults(settled);
+  const waiting = searchable && (settled !== query || results.isPending);
+  const products = searchable && !waiting && results.isSuccess ? results.data.content : [];
+  const expanded = products.length > 0;
+  const activeProduct = expanded ? products[activeIndex] : undefined;
+  const optionId = (product: ProductSummary) => `${listboxId}-${product.id}`;
+
+  // Focus moves into the input on open (the dialog's own focus would land on its close button).
+  useEffect(() => {
+    inputRef.current?.focus();
+  }, []);
+
+  // A new answer starts with nothing highlighted.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset whenever the shown results change
+  useEffect(() => setActiveIndex(-1), [results.data, query]);
+
+  useEffect(() => {
+    if (activeProduct) document.getElementById(optionId(activeProduct))?.scrollIntoView?.({ block: "nearest" });
+  });
+
+  function openProduct(product: ProductSummary) {
+    closeOverlay();
+    navigate(paths.product(product.id));
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (activeProduct) {
+      openProduct(activeProduct);
+      return;
+    }
+    if (!searchable || submitting) return;
+    setSubmitting(true);
+    try {
+      const answer = await queryClient.fetchQuery(searchQuery(query));
+      const first = answer.content[0];
+      if (first) openProduct(first);
+      else {
+        toast.warning(t.noResultsRedirect(query));
+        closeOverlay();
+        navigate(paths.allProducts);
+      }
+    } catch {
+      toast.error(t.failed);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (!expanded) return;
+    if (event.key === "ArrowDown") {
+      event.preventDefault();
+      setActiveIndex((index) => (index + 1) % products.length);
+    } else if (event.key === "ArrowUp") {
+      event.preventDefault();
+      setActiveIndex((index) => (index <= 0 ? products.length - 1 : index - 1));
+    }
+  }
+
+  let announcement = "";
+  if (searchable && !waiting) {
+    if (results.isError) announcement = t.failed;
+    else if (results.isSuccess)
+      announcement =
+        products.length > 0
+          ? t.resultCount(products.length, results.data.page.totalElements)
+          : `${t.noResultsTitle}. ${t.noResultsText}`;
+  }
+
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a form with the search landmark role; <search> adds nothing here
+    <form className="search-box" role="search" onSubmit={submit}>
+      <div className="search-box__field">
+        <Search aria-hidden="true" className="search-box__icon" />
+        <input
+          ref={inputRef}
+          className="search-box__input"
+          type="text"
+          inputMode="search"
+          enterKeyHint="search"
+          role="combobox"
+          aria-labelledby={labelledBy}
+          aria-describedby={hintId}
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listboxId}
+          aria-activedescendant={activeProduct ? optionId(activeProduct) : undefined}
+          autoComplete="off"
+          autoCorrect="off"
+          spellCheck={false}
+          maxLength={100}
+          placeholder={t.placeholder}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        {waiting ? <LoaderCircle aria-hidden="true" className="search-box__spinner spin" /> : null}
+        <button type="submit" className="search-box__submit" disabled={!searchable} aria-busy={submitting || undefined}>
+          <span className="search-box__submit-text">{t.submit}</span>
+          <ArrowRight aria-hidden="true" />
+        </button>
+      </div>
+
+      <p id={hintId} className="search-box__hint" hidden={searchable}>
+        {t.hint}
+      </p>
+
+      <div id={listboxId} role="listbox" aria-labelledby={labelledBy} className="search-results" hidden={!expanded}>
+        {products.map((product, index) => {
+          const image = productImage(product);
+          return (
+            // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keyboard (aria-activedescendant)
+            <div
+              key={product.id}
+              id={optionId(product)}
+              role="option"
+              tabIndex={-1}
+              aria-selected={index === activeIndex}
+              className="search-result"
+              onMouseDown={(event) => event.preventDefault()}
+              onMouseMove={() => {
+                if (activeIndex !== index) setActiveIndex(index);
+              }}
+              onClick={() => openProduct(product)}
+            >
+              <span className="search-result__media">
+                {image ? (
+                  <img
+                    src={image}
+                    alt=""
+                    width={56}
+                    height={70}
+                    loading="lazy"
+                    decoding="async"
+                    onError={(event) => {
+                      event.currentTarget.hidden = true;
+                    }}
+                  />
+                ) : null}
+              </span>
+              <span className="search-result__text">
+                <span className="search-result__name">{product.name}</span>
+                {product.categories[0] ? (
+                  <span className="search-result__category">{product.categories[0].name}</span>
+                ) : null}
+              </span>
+              <span className="search-result__price">{formatRupees(product.price)}</span>
+            </div>
+          );
+        })}
+      </div>
+
+      {searchable && !waiting && results.isSuccess && products.length === 0 ? (
+        <div className="search-empty">
+          <SearchX aria-hidden="true" />
+          <p className="search-empty__title">{t.noResultsTitle}</p>
+          <p className="search-empty__text">{t.noResultsText}</p>
+        </div>
+      ) : null}
+
+      {searchable && !waiting && results.isError ? <p className="search-box__error">{t.failed}</p> : null}
+
+      {waiting ? (
+        <p className="search-box__status" aria-hidden="true">
+          {t.searching}
+        </p>
+      ) : null}
+
+      <p className="visually-hidden" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </p>
+    </form>
+  );
 }

@@ -1,0 +1,25 @@
+/** The search popup's texts (spec: storefront §2 "Search popup", §4 "Search", §8). */
+export const searchMessages = {
+  title: "What are you looking for?",
+  placeholder: "Type at least 3 characters to search",
+  hint: "Type at least 3 characters to search",
+  submit: "Search",
+  searching: "Searching...",
+  noResultsTitle: "No products found",
+  noResultsText: "Try searching with different keywords",
+  failed: "Search failed. Please try again.",
+  noResultsRedirect: (query: string) => `No products found for "${query}". Redirecting to all products.`,
+  resultCount: (shown: number, total: number) =>
+    total > shown
+      ? `${total} products found, showing the first ${shown}. Use the up and down arrows to choose one.`
+      : `${total} ${total === 1 ? "product" : "products"} found. Use the up and down arrows to choose one.`,
+  popular: "Popular searches",
+} as const;
+
+/** Spec: storefront §5 and §9. */
+export const searchRules = {
+  minLength: 3,
+  debounceMs: 500,
+  page: 1,
+  limit: 10,
+} as const;

@@ -22,14 +22,17 @@ declare global {
 }
 
 const SCRIPT_TIMEOUT_MS = 20_000;
-const loads = new Map<string, Promise<void>>();
+const loads = new Map<string, { script: HTMLScriptElement; loading: Promise<void> }>();
 
-/** Adds the script tag once per URL; a failed load is forgotten so a later try adds it again. */
+/**
+ * Adds the script tag once per URL; a failed load (or a tag since removed) is forgotten, so a
+ * later try adds it again.
+ */
 export function loadPaymentScript(src: string): Promise<void> {
   const known = loads.get(src);
-  if (known) return known;
+  if (known?.script.isConnected) return known.loading;
+  const script = document.createElement("script");
   const loading = new Promise<void>((resolve, reject) => {
-    const script = document.createElement("script");
     script.src = src;
     script.async = true;
     const timer = setTimeout(() => fail(new Error("Payment script timed out")), SCRIPT_TIMEOUT_MS);
@@ -46,7 +49,7 @@ export function loadPaymentScript(src: string): Promise<void> {
     script.addEventListener("error", () => fail(new Error("Payment script failed to load")));
     document.head.append(script);
   });
-  loads.set(src, loading);
+  loads.set(src, { script, loading });
   return loading;
 }
 

@@ -110,6 +110,7 @@ const messages: Readonly<Record<string, string>> = {
   "QC FAILED": "Your return didn't pass our quality check. We'll e-mail you the details and what happens next.",
   // Payment
   "EPAYMENT FAILED": "Your payment didn't go through, so nothing was charged. You can order again from your cart.",
+  PENDING: "Your shipment is lined up with the courier. The next update comes with the pickup.",
   "PAYMENT PENDING": "We're waiting for your payment to be confirmed. This usually takes a few minutes.",
   REFUNDED: "Your refund is done. It can take a few days to show in your account.",
   // Cancelled

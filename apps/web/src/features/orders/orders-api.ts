@@ -7,7 +7,7 @@ import { queryOptions } from "@tanstack/react-query";
 import type { CancelledOrder, CheckoutDetails, OrderTracking, ShipmentAnswer } from "@vaki/contract/checkout";
 import type { PageInfo } from "@vaki/contract/envelope";
 import type { Order } from "@vaki/contract/orders";
-import { apiGet, apiPost, apiRequest, callerIdentity } from "../../lib/api-client";
+import { apiGet, apiPost, callerIdentity } from "../../lib/api-client";
 
 /** Spec §9: orders per page. */
 export const ORDERS_PER_PAGE = 20;
@@ -152,17 +152,4 @@ export function sendConfirmationEmail(orderId: string, orderSecret?: string | nu
     { orderId, ...callerBody(orderSecret), validUserIdentification: true },
     { asGuest: true },
   );
-}
-
-/**
- * DELETE /api/cart/clear (the cart feature's call; here until its hook exists): empties the
- * caller's cart. The caller refreshes the cached cart afterwards.
- */
-export function clearCart(): Promise<unknown> {
-  const { userId, guestSessionId } = callerIdentity();
-  return apiRequest("/cart/clear", {
-    method: "DELETE",
-    query: { requestUserId: userId, guestSessionId },
-    asGuest: true,
-  });
 }

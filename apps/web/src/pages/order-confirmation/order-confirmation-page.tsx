@@ -7,6 +7,7 @@ import { OrderView } from "./order-view";
 import { PaymentOnlyView } from "./payment-only-view";
 import "./order-confirmation.css";
 
+/** The order to show: path or `orderId` query, the checkout id `oid`, the secret `orderSecret` or `secret`. */
 function useConfirmationParams(): ConfirmationParams {
   const { orderId: fromPath } = useParams();
   const [query] = useSearchParams();
@@ -18,12 +19,10 @@ function useConfirmationParams(): ConfirmationParams {
 }
 
 /**
- * Order confirmation (spec: accounts-and-orders §2, §4): /order-confirmation/{orderId} and
- * /order-confirmation with oid, orderId, orderSecret or secret in the query. `ost` is ignored:
- * the page shows what the server says.
+ * How an order and its payment stand, as the server says (spec: accounts-and-orders §2, §4 "Order
+ * confirmation flow"). `ost` in the query is ignored: the shopper could have typed it.
  */
-export function OrderConfirmationPage() {
-  usePageTitle("Order Confirmation", "Your order, its payment and its way to you.");
+export function OrderOutcome() {
   const params = useConfirmationParams();
   const { view, retry, loggedIn } = useOrderConfirmation(params);
   const sessionOrderId = view.kind === "order" ? view.order.id : params.orderId;
@@ -41,4 +40,10 @@ export function OrderConfirmationPage() {
     case "order":
       return <OrderView order={view.order} details={view.details} orderSecret={view.orderSecret} loggedIn={loggedIn} />;
   }
+}
+
+/** /order-confirmation/{orderId} and /order-confirmation (query oid, ost, orderId, orderSecret or secret). */
+export function OrderConfirmationPage() {
+  usePageTitle("Order Confirmation", "Your order, its payment and its way to you.");
+  return <OrderOutcome />;
 }

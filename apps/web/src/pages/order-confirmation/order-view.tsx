@@ -117,7 +117,7 @@ export function OrderView({ order, details, orderSecret, loggedIn }: OrderViewPr
               <h2 className="confirm-card__title" id="confirm-tracking">
                 Track your order
               </h2>
-              <TrackingPanel order={order} orderSecret={orderSecret} />
+              <TrackingPanel order={order} orderSecret={orderSecret} withOrderMessage={false} />
             </section>
           ) : null}
         </div>

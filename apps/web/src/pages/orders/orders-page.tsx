@@ -4,7 +4,7 @@ import { ArrowLeft, ArrowRight, PackageOpen } from "lucide-react";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { openLogin } from "../../app/ui-store";
-import { useCartOwner } from "../../features/cart/cart-api";
+import { useCurrentUser } from "../../features/auth/session-store";
 import { CancelOrderDialog } from "../../features/orders/components/cancel-order-dialog";
 import { OrderCard } from "../../features/orders/components/order-card";
 import { OrderDetailsDialog } from "../../features/orders/components/order-details-dialog";
@@ -26,7 +26,7 @@ function pageFromSearch(value: string | null): number {
 /** My Orders (spec: accounts-and-orders §2): for logged-in users; a guest is asked to log in. */
 export function OrdersPage() {
   usePageTitle(t.title, "Your orders: status, payment, tracking and cancelling, all in one place.");
-  const owner = useCartOwner();
+  const owner = useCurrentUser()?.id ?? null;
 
   return (
     <div className="orders-page">

@@ -17,6 +17,8 @@ type TrackedOrder = Pick<Order, "id" | "status" | "paymentStatus" | "timeline" |
 interface TrackingPanelProps {
   order: TrackedOrder;
   orderSecret?: string | null;
+  /** Show the order's own message while the courier has nothing to say (false where the page already shows it). */
+  withOrderMessage?: boolean;
 }
 
 type Activity = OrderTracking["tracking_data"]["shipment_track_activities"][number];
@@ -46,7 +48,7 @@ function currentCourierStatus(tracking: OrderTracking | undefined): string | nul
  * Tracking of one order (spec: accounts-and-orders §2 "Tracking offers Retry and Check for
  * Updates"): the progress timeline, the courier, the AWB and the scans, newest first.
  */
-export function TrackingPanel({ order, orderSecret }: TrackingPanelProps) {
+export function TrackingPanel({ order, orderSecret, withOrderMessage = true }: TrackingPanelProps) {
   const tracking = useQuery(orderTrackingQuery(order.id, orderSecret));
   const data = tracking.data?.tracking_data;
   const courierStatus = currentCourierStatus(tracking.data);
@@ -54,19 +56,24 @@ export function TrackingPanel({ order, orderSecret }: TrackingPanelProps) {
   const courierName = tracking.data?.courierName || shipment?.courier_name || order.courierName;
   const awb = tracking.data?.awb || shipment?.awb_code || order.trackingNumber;
   const activities = data ? newestFirst(data.shipment_track_activities) : [];
-  const message =
-    (courierStatus && order.status !== "CANCELLED" ? fulfilmentMessage(courierStatus) : null) ??
-    orderCustomerMessage(order);
   const status = tracking.data?.status ?? order.status;
+  const courierMessage = courierStatus && status !== "CANCELLED" ? fulfilmentMessage(courierStatus) : null;
+  const now = courierMessage
+    ? { title: courierStatus, message: courierMessage }
+    : withOrderMessage
+      ? { title: tracking.data?.statusLabel ?? null, message: orderCustomerMessage(order) }
+      : null;
 
   return (
     <div className="tracking-panel">
       <OrderTimeline timeline={tracking.data?.timeline ?? order.timeline} status={status} />
 
-      <div className="tracking-panel__now">
-        <p className="tracking-panel__status">{courierStatus ?? tracking.data?.statusLabel ?? "Order status"}</p>
-        <p className="tracking-panel__message">{message}</p>
-      </div>
+      {now ? (
+        <div className="tracking-panel__now">
+          {now.title ? <p className="tracking-panel__status">{now.title}</p> : null}
+          <p className="tracking-panel__message">{now.message}</p>
+        </div>
+      ) : null}
 
       {tracking.isPending ? (
         <p role="status" className="order-muted">

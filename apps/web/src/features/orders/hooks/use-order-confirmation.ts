@@ -10,11 +10,11 @@ import type { Order } from "@vaki/contract/orders";
 import { useEffect, useRef } from "react";
 import { isApiError } from "../../../lib/api-error";
 import { useIsLoggedIn } from "../../auth/session-store";
-import { fetchCart } from "../../cart/cart-api";
+import { clearCart, fetchCart } from "../../cart/cart-api";
 import { guestOrderSecret } from "../../checkout/guest-orders";
 import { confirmationMessages as t } from "../messages";
 import { isShippableOrder } from "../order-status";
-import { checkoutDetailsQuery, clearCart, ensureAwb, ensureShipment, orderQuery } from "../orders-api";
+import { checkoutDetailsQuery, ensureAwb, ensureShipment, orderQuery } from "../orders-api";
 
 /** Spec §9: the cart is cleared 100 ms after the order loads. */
 export const CART_CLEAR_DELAY_MS = 100;

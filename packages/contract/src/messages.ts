@@ -167,6 +167,8 @@ export const fulfilmentMessages = {
   shipmentAfterPayment: "The shipment is created once the payment is confirmed",
   orderNotShippable: "This order will not be shipped",
   mustBeAuthenticated: "User must be authenticated to cancel an order",
+  /** Why a guest's order shows no Cancel button: cancelling online needs the account (spec §6: logged-in customers cancel). */
+  guestCannotCancel: "Guest orders can't be cancelled online. Write to us within 6 hours of ordering to cancel.",
   alreadyCancelled: "Order is already cancelled",
   cannotCancel: "This order can no longer be cancelled",
   orderChanged: "The order changed while cancelling. Please try again.",

@@ -1,4 +1,11 @@
-import type { CategoryRef, ProductDetail, ProductImage, ProductSummary, Variant } from "@vaki/contract/catalog";
+import type {
+  CategoryRef,
+  ProductDetail,
+  ProductImage,
+  ProductOption,
+  ProductSummary,
+  Variant,
+} from "@vaki/contract/catalog";
 import type { ImageRecord, ProductCategoryRecord, ProductRecord, VariantRecord } from "./repo.js";
 
 export function toProductImage(row: ImageRecord): ProductImage {
@@ -9,6 +16,7 @@ export function toProductImage(row: ImageRecord): ProductImage {
     displayOrder: row.display_order,
     primary: row.is_primary === 1,
     alt: row.alt,
+    color: null,
   };
 }
 
@@ -77,7 +85,31 @@ export function toProductDetail(product: ProductRecord, parts: ProductParts): Pr
     description: product.description_html,
     specifications: parseSpecifications(product.specifications),
     deliveryInfo: product.delivery_info_html,
+    options: optionsOf(parts.variants),
+    character: null,
   };
+}
+
+/** Sizes in the order a shopper reads them; any other size follows, in the catalogue's order. */
+const sizeOrder = ["XXS", "XS", "S", "M", "L", "XL", "XXL", "XXXL"];
+
+/** Color (catalogue order) and Size (size order) of a product's variants; an unused option is left out. */
+export function optionsOf(variants: readonly VariantRecord[]): ProductOption[] {
+  const colours = [...new Set(variants.flatMap((variant) => (variant.color ? [variant.color] : [])))];
+  const sizes = [...new Set(variants.flatMap((variant) => (variant.size ? [variant.size] : [])))];
+  const rank = (size: string) => {
+    const index = sizeOrder.indexOf(size.toUpperCase());
+    return index === -1 ? sizeOrder.length : index;
+  };
+  const sortedSizes = sizes
+    .map((size, index) => ({ size, index }))
+    .sort((a, b) => rank(a.size) - rank(b.size) || a.index - b.index)
+    .map(({ size }) => size);
+  const options: ProductOption[] = [];
+  if (colours.length > 0) options.push({ name: "Color", values: colours.map((value) => ({ value, swatch: null })) });
+  if (sortedSizes.length > 0)
+    options.push({ name: "Size", values: sortedSizes.map((value) => ({ value, swatch: null })) });
+  return options;
 }
 
 function parseSpecifications(json: string): { name: string; value: string }[] {

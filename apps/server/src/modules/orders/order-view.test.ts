@@ -13,13 +13,24 @@ const order = (changes: Partial<OrderProgress> = {}): OrderProgress => ({
   shipped_at: null,
   delivered_at: null,
   courier_status_code: null,
+  cancelled_at: null,
   ...changes,
 });
 const steps = (entries: { step: string; done: boolean }[]) => entries.map((entry) => `${entry.step}:${entry.done}`);
 
 describe("how an order reads to the shopper", () => {
-  it("uses the same four timeline steps as the fulfilment contract", () => {
-    expect([...orderTimelineSteps]).toEqual([...timelineSteps]);
+  it("uses the fulfilment contract's four timeline steps, plus Cancelled", () => {
+    expect([...orderTimelineSteps]).toEqual([...timelineSteps, "Cancelled"]);
+  });
+
+  it("ends a cancelled order's timeline with a Cancelled step after the steps it reached", () => {
+    const cancelledAt = "2026-11-22T11:00:00.000Z";
+    const timeline = orderTimeline(
+      order({ status: "CANCELLED", payment_status: "REFUNDED", processing_at: created, cancelled_at: cancelledAt }),
+      [{ orderCode: 3, at: created }],
+    );
+    expect(steps(timeline)).toEqual(["Created:true", "Processing:true", "Cancelled:true"]);
+    expect(timeline.at(-1)).toEqual({ step: "Cancelled", done: true, at: cancelledAt });
   });
 
   it("derives the timeline from the order status, and further from the courier's order codes", () => {

@@ -6,7 +6,12 @@ import {
   timelineStepForOrderCode,
   timelineSteps,
 } from "@vaki/contract/fulfilment";
-import { orderCustomerMessages, orderStatusLabels, paymentStatusLabels } from "@vaki/contract/messages";
+import {
+  fulfilmentMessages,
+  orderCustomerMessages,
+  orderStatusLabels,
+  paymentStatusLabels,
+} from "@vaki/contract/messages";
 import type { OrderStatus, PaymentStatus, TimelineEntry } from "@vaki/contract/orders";
 
 /*
@@ -26,6 +31,7 @@ export interface OrderProgress {
   processing_at: string | null;
   shipped_at: string | null;
   delivered_at: string | null;
+  cancelled_at: string | null;
   /** ORDER code scheme. */
   courier_status_code: number | null;
 }
@@ -50,7 +56,8 @@ export interface CourierScan {
  * Created → Processing → Shipped → Delivered (spec: accounts-and-orders §4), done up to the
  * furthest of the order's status and the courier's codes (ORDER scheme: created 1, 2; processing
  * 3, 4, 12, 70-76; shipped 6, 19, 20, 43, 51, 58, 61; delivered 7, 41). `at` is the first scan of
- * a step, else when the order reached it.
+ * a step, else when the order reached it. A cancelled order shows the steps it reached, then
+ * Cancelled: the steps it will never reach are left out.
  */
 export function orderTimeline(order: OrderProgress, scans: readonly CourierScan[] = []): TimelineEntry[] {
   const firstScan = new Map<TimelineStep, string>();
@@ -69,11 +76,16 @@ export function orderTimeline(order: OrderProgress, scans: readonly CourierScan[
     Shipped: order.shipped_at,
     Delivered: order.delivered_at,
   };
-  return timelineSteps.map((step, index) => {
+  const progress = timelineSteps.map((step, index): TimelineEntry => {
     const done = index <= furthest;
     const at = done ? (firstScan.get(step) ?? reachedAt[step] ?? undefined) : undefined;
     return at ? { step, done, at } : { step, done };
   });
+  if (order.status !== "CANCELLED") return progress;
+  const cancelled: TimelineEntry = order.cancelled_at
+    ? { step: "Cancelled", done: true, at: order.cancelled_at }
+    : { step: "Cancelled", done: true };
+  return [...progress.filter((entry) => entry.done), cancelled];
 }
 
 /** The status the cancelling rule looks at: the courier's label once a shipment is under way. */
@@ -87,6 +99,21 @@ export function cancellationStatusOf(order: Pick<OrderProgress, "status" | "cour
 /** Whether the shopper may cancel now (spec §4 "Cancelling": status and the 6-hour window). */
 export function isCancellable(order: Pick<OrderProgress, "status" | "courier_status_code" | "created_at">, now: Date) {
   return cancellationBlockReason(cancellationStatusOf(order), new Date(order.created_at), now) === null;
+}
+
+/**
+ * Whether this order may be cancelled online now, and why not (shown beside the disabled button).
+ * Only a logged-in owner can cancel, so a guest's order never can; terminal statuses give no reason.
+ */
+export function cancellationOf(
+  order: Pick<OrderProgress, "status" | "courier_status_code" | "created_at"> & { user_id: string | null },
+  now: Date,
+): { cancellable: boolean; cancelBlockedReason: string | null } {
+  const reason = cancellationBlockReason(cancellationStatusOf(order), new Date(order.created_at), now);
+  if (reason === "terminal") return { cancellable: false, cancelBlockedReason: null };
+  if (reason !== null) return { cancellable: false, cancelBlockedReason: reason };
+  if (order.user_id === null) return { cancellable: false, cancelBlockedReason: fulfilmentMessages.guestCannotCancel };
+  return { cancellable: true, cancelBlockedReason: null };
 }
 
 /**

@@ -11,7 +11,7 @@ import type { AuthenticatedUser } from "../accounts/auth-guard.js";
 import { type CartOwner, type CartService, variantAttributesOf } from "../cart/service.js";
 import type { InventoryService } from "../inventory/service.js";
 import type { CustomerRef, PaidOrderLookup, PromotionsService } from "../promotions/service.js";
-import { customerMessageOf, isCancellable, orderTimeline, paymentStatusLabelOf, statusLabelOf } from "./order-view.js";
+import { cancellationOf, customerMessageOf, orderTimeline, paymentStatusLabelOf, statusLabelOf } from "./order-view.js";
 import type { OrderItemRecord, OrderRecord, OrdersRepo } from "./repo.js";
 
 export interface OrderSettings {
@@ -116,7 +116,7 @@ export function toOrder(row: OrderRecord, items: readonly OrderItemRecord[], now
     shiprocketOrderId: row.shiprocket_order_id,
     courierName: row.courier_name,
     timeline: orderTimeline(row),
-    cancellable: isCancellable(row, now),
+    ...cancellationOf(row, now),
     message: customerMessageOf(row),
     items: items.map(toOrderItem),
     itemCount: items.reduce((count, item) => count + item.quantity, 0),

@@ -86,8 +86,8 @@ export interface SkyOrb extends Point {
   index: number;
   wire: number;
   fraction: number;
-  /** Which side of the orb its name label goes: away from the middle. */
-  labelSide: "left" | "right";
+  /** Which side of the orb its name label goes. */
+  labelSide: LabelSide;
 }
 
 export interface SkyLayout {
@@ -135,12 +135,86 @@ export function earthFor(width: number, height: number): Circle {
   return { x: round(width / 2), y: round(height - cap + r), r: round(r) };
 }
 
+export type LabelSide = "left" | "right" | "below" | "above";
+
+export interface LabelOptions {
+  /** Width of each character's name label in px, in display order. */
+  widths: readonly number[];
+  /** Diameter of an orb in px. */
+  orbSize: number;
+}
+
+/** Gap between an orb's rim and its label, and the label's height (CSS: .vk-orb__label). */
+const LABEL_GAP = 8;
+const LABEL_HEIGHT = 26;
+
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+function overlapArea(a: Box, b: Box): number {
+  const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+  const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+  return w > 0 && h > 0 ? w * h : 0;
+}
+
+function labelBox(orb: Point, side: LabelSide, width: number, orbSize: number): Box {
+  const offset = orbSize / 2 + LABEL_GAP;
+  if (side === "left" || side === "right") {
+    const left = side === "right" ? orb.x + offset : orb.x - offset - width;
+    return { left, top: orb.y - LABEL_HEIGHT / 2, right: left + width, bottom: orb.y + LABEL_HEIGHT / 2 };
+  }
+  const top = side === "below" ? orb.y + offset : orb.y - offset - LABEL_HEIGHT;
+  return { left: orb.x - width / 2, top, right: orb.x + width / 2, bottom: top + LABEL_HEIGHT };
+}
+
+/**
+ * Which side of its orb each name label goes: beside it, away from the middle, when there is
+ * room; else the other side, below or above, whichever covers the fewest labels, orbs and edges.
+ */
+export function labelSides(orbs: readonly Point[], stageWidth: number, { widths, orbSize }: LabelOptions): LabelSide[] {
+  const orbBoxes = orbs.map((orb) => ({
+    left: orb.x - orbSize / 2,
+    top: orb.y - orbSize / 2,
+    right: orb.x + orbSize / 2,
+    bottom: orb.y + orbSize / 2,
+  }));
+  const placed: Box[] = [];
+  return orbs.map((orb, index) => {
+    const width = widths[index] ?? 80;
+    const preferred: LabelSide = orb.x < stageWidth / 2 ? "left" : "right";
+    const candidates: LabelSide[] = [preferred, preferred === "left" ? "right" : "left", "below", "above"];
+    let best: { side: LabelSide; cost: number; box: Box } = {
+      side: preferred,
+      cost: Number.POSITIVE_INFINITY,
+      box: labelBox(orb, preferred, width, orbSize),
+    };
+    for (const side of candidates) {
+      const box = labelBox(orb, side, width, orbSize);
+      let cost = 0;
+      for (const taken of placed) cost += overlapArea(box, taken) * 2;
+      orbBoxes.forEach((orbBox, other) => {
+        if (other !== index) cost += overlapArea(box, orbBox);
+      });
+      cost += Math.max(0, -box.left) * LABEL_HEIGHT + Math.max(0, box.right - stageWidth) * LABEL_HEIGHT;
+      // Beside the orb reads best: the vertical places only win by covering clearly less.
+      if (side === "below" || side === "above") cost += 40;
+      if (cost < best.cost) best = { side, cost, box };
+    }
+    placed.push(best.box);
+    return best.side;
+  });
+}
+
 /**
  * The whole sky for a stage of width × height and `count` characters (at most 12 get an orb).
  * Wires leave the moon's lower rim fanned out, land on the earth's curve spread across the
  * stage, and sag a little like real overhead wires.
  */
-export function layoutSky(width: number, height: number, count: number): SkyLayout {
+export function layoutSky(width: number, height: number, count: number, labels?: LabelOptions): SkyLayout {
   const n = orbCount(count);
   const moon = moonFor(width, height);
   const earth = earthFor(width, height);
@@ -163,15 +237,18 @@ export function layoutSky(width: number, height: number, count: number): SkyLayo
   }
   const fractions = orbFractions(n);
   const order = wireOrder(n);
+  const points = fractions.map((fraction, index) => pointOnWire(wires[order[index] ?? index]!, fraction));
+  const sides = labels
+    ? labelSides(points, width, labels)
+    : points.map((point): LabelSide => (point.x < width / 2 ? "left" : "right"));
   const orbs = fractions.map((fraction, index) => {
-    const wire = order[index] ?? index;
-    const point = pointOnWire(wires[wire]!, fraction);
+    const point = points[index]!;
     return {
       ...point,
       index,
-      wire,
+      wire: order[index] ?? index,
       fraction,
-      labelSide: point.x < width / 2 ? "left" : "right",
+      labelSide: sides[index] ?? "right",
     } satisfies SkyOrb;
   });
   return { width, height, moon, earth, wires, orbs, thickness: wireThickness(n) };

@@ -12,7 +12,7 @@ const DESCRIPTION =
 
 /** The themed landing page (spec: storefront §2): the characters of category 3 on the wires. */
 export function VakiversePage() {
-  usePageTitle("Enter the Vakiverse", DESCRIPTION);
+  usePageTitle("The Vakiverse · Moon above, earth below", DESCRIPTION);
   const { characters, status, error, refetch, isFetching } = useVakiverseCharacters();
   const onWires = characters.slice(0, MAX_ORBS);
   const extra = characters.slice(MAX_ORBS);

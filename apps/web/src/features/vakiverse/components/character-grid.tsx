@@ -16,7 +16,7 @@ export function CharacterGrid({ characters }: { characters: readonly Character[]
         <p className="vk-cast__intro">Pick a favourite. Or three. Every one of them comes with a fit.</p>
       </div>
       <ul className="vk-cast__grid">
-        {characters.map((character, index) => (
+        {characters.map((character) => (
           <li
             key={character.id}
             className="vk-cast-card"
@@ -38,7 +38,6 @@ export function CharacterGrid({ characters }: { characters: readonly Character[]
               ) : null}
             </div>
             <div className="vk-cast-card__body">
-              <p className="vk-cast-card__number">No. {String(index + 1).padStart(2, "0")}</p>
               <h3 className="vk-cast-card__name">
                 <Link className="vk-cast-card__link" to={paths.productListByCategory(character.id, character.name)}>
                   {character.name}

@@ -6,6 +6,9 @@ import { vakiverseMessages } from "../messages";
 import { MAX_CIRCLE_ORBS } from "../orb-circle-layout";
 import { OrbCircle } from "./orb-circle";
 
+/** A square box around the default radius, so the circle fills the column beside the copy. */
+const COMPACT = { size: 560, radius: 200 } as const;
+
 /**
  * More than 12 characters (spec: storefront §2): the message and the "View All Characters"
  * button to the category list named Characters, with the ones left off the wires orbiting it.
@@ -21,7 +24,17 @@ export function MoreCharacters({ extra }: { extra: readonly Character[] }) {
   }));
   return (
     <section className="vk-more" aria-labelledby="vk-more-title">
-      <OrbCircle className="vk-more__circle" items={orbiting} label="More characters" startAngle={45}>
+      <OrbCircle
+        className="vk-more__circle"
+        items={orbiting}
+        label="More characters"
+        width={COMPACT.size}
+        height={COMPACT.size}
+        centerX={COMPACT.size / 2}
+        centerY={COMPACT.size / 2}
+        radius={COMPACT.radius}
+        startAngle={45}
+      >
         <span className="vk-more__count" aria-hidden="true">
           +{extra.length}
         </span>

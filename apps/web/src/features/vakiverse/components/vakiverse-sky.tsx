@@ -6,7 +6,7 @@ import earthImage from "../assets/earth.svg";
 import moonImage from "../assets/moon.svg";
 import type { Character } from "../character";
 import { vakiverseMessages } from "../messages";
-import { layoutSky } from "../sky-geometry";
+import { type LabelOptions, layoutSky } from "../sky-geometry";
 import { useCharacterCard } from "../use-character-card";
 import { CharacterOrb } from "./character-orb";
 
@@ -55,6 +55,17 @@ function useConnected(ready: boolean): boolean {
   return connected;
 }
 
+/** Orb diameter per breakpoint (CSS: .vk-stage --orb-size). */
+function orbSizeFor(width: number): number {
+  if (width >= 1200) return 56;
+  return width > 600 ? 50 : 40;
+}
+
+/** Name labels are 12 px bold capitals with 0.06em tracking and 0.6rem padding (CSS: .vk-orb__label). */
+function labelOptions(width: number, names: readonly string[]): LabelOptions {
+  return { orbSize: orbSizeFor(width), widths: names.map((name) => Math.ceil(name.length * 8.9 + 22)) };
+}
+
 type SkyStatus = "pending" | "error" | "success";
 
 interface VakiverseSkyProps {
@@ -80,10 +91,13 @@ export function VakiverseSky({ characters, status, errorTitle, errorDetail, retr
   const [moonLoaded, setMoonLoaded] = useState(false);
   const [earthLoaded, setEarthLoaded] = useState(false);
   const connected = useConnected(moonLoaded && earthLoaded);
-  const layout = useMemo(
-    () => (size ? layoutSky(size.width, size.height, characters.length) : null),
-    [size, characters.length],
-  );
+  // Keyed by the names, so a new array with the same cast keeps the same layout.
+  const nameKey = characters.map((character) => character.name).join("\n");
+  const layout = useMemo(() => {
+    if (!size) return null;
+    const names = nameKey ? nameKey.split("\n") : [];
+    return layoutSky(size.width, size.height, names.length, labelOptions(size.width, names));
+  }, [size, nameKey]);
   const ready = status === "success" && layout !== null;
 
   // A cached image may finish before the listener sees it.
@@ -103,30 +117,32 @@ export function VakiverseSky({ characters, status, errorTitle, errorDetail, retr
     >
       {layout ? (
         <>
-          <div
-            className="vk-earth"
-            style={
-              {
-                left: `${layout.earth.x - layout.earth.r}px`,
-                top: `${layout.earth.y - layout.earth.r}px`,
-                width: `${layout.earth.r * 2}px`,
-                height: `${layout.earth.r * 2}px`,
-              } as CSSProperties
-            }
-          >
-            <img
-              ref={earthRef}
-              className="vk-earth__image"
-              src={EARTH_IMAGE}
-              alt="The earth at night, its cities lit up"
-              width={1000}
-              height={1000}
-              decoding="async"
-              onLoad={() => setEarthLoaded(true)}
-              onError={(event) => {
-                event.currentTarget.hidden = true;
-              }}
-            />
+          <div className="vk-ground">
+            <div
+              className="vk-earth"
+              style={
+                {
+                  left: `${layout.earth.x - layout.earth.r}px`,
+                  top: `${layout.earth.y - layout.earth.r}px`,
+                  width: `${layout.earth.r * 2}px`,
+                  height: `${layout.earth.r * 2}px`,
+                } as CSSProperties
+              }
+            >
+              <img
+                ref={earthRef}
+                className="vk-earth__image"
+                src={EARTH_IMAGE}
+                alt="The earth at night, its cities lit up"
+                width={1000}
+                height={1000}
+                decoding="async"
+                onLoad={() => setEarthLoaded(true)}
+                onError={(event) => {
+                  event.currentTarget.hidden = true;
+                }}
+              />
+            </div>
           </div>
           {ready ? (
             <svg

@@ -16,6 +16,32 @@ function shopNameInHtml(shopName: string): Plugin {
   };
 }
 
+/**
+ * Preloads the Latin subsets of the two fonts the first paint uses, so text never waits for a
+ * stylesheet to discover them (issue 14). Only in the build, where the hashed names are known.
+ */
+function preloadFonts(): Plugin {
+  const FIRST_PAINT_FONTS = [
+    /^assets\/anton-latin-400-normal-[\w-]+\.woff2$/,
+    /^assets\/inter-latin-wght-normal-[\w-]+\.woff2$/,
+  ];
+  return {
+    name: "vaki:preload-fonts",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler: (_html, context) =>
+        Object.keys(context.bundle ?? {})
+          .filter((file) => FIRST_PAINT_FONTS.some((pattern) => pattern.test(file)))
+          .map((file) => ({
+            tag: "link",
+            attrs: { rel: "preload", href: `/${file}`, as: "font", type: "font/woff2", crossorigin: "" },
+            injectTo: "head" as const,
+          })),
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, WEB_ROOT, "VITE_");
   const shopName = env.VITE_SHOP_NAME?.trim() || DEFAULT_SHOP_NAME;
@@ -27,7 +53,7 @@ export default defineConfig(({ mode }) => {
 
   return {
     root: WEB_ROOT,
-    plugins: [react(), shopNameInHtml(shopName)],
+    plugins: [react(), shopNameInHtml(shopName), preloadFonts()],
     server: { proxy },
     preview: { proxy },
     build: {

@@ -40,6 +40,22 @@ export interface AddTarget {
   line_count: number;
 }
 
+/** What Buy Now reads of the product and variant chosen (variant fields null: no such variant). */
+export interface BuyNowTarget {
+  product_id: number;
+  name: string;
+  product_active: number;
+  variant_id: number | null;
+  variant_product_id: number | null;
+  sku: string | null;
+  price: number | null;
+  stock_quantity: number | null;
+  size: string | null;
+  color: string | null;
+  variant_active: number | null;
+  image_url: string | null;
+}
+
 /**
  * SQL of carts. Each call is a fixed number of statements whatever the number of lines. The
  * cart reads the catalogue tables (read-only) in its own joins so that a cart with 8 lines costs
@@ -143,6 +159,36 @@ export class CartRepo {
       .where("ci.cart_id", "=", cartId)
       .orderBy("ci.id")
       .execute();
+  }
+
+  /**
+   * A product and one variant as a cart line would read them (Buy Now orders it without putting
+   * it in the cart): price, stock and primary image, in one statement. The variant's fields are
+   * null when no variant has that id; `variant_product_id` tells whether it belongs to the product.
+   */
+  findBuyNowTarget(productId: number, variantId: number): Promise<BuyNowTarget | undefined> {
+    return this.db
+      .selectFrom("products as p")
+      .leftJoin("variants as v", (join) => join.on("v.id", "=", variantId))
+      .select([
+        "p.id as product_id",
+        "p.name",
+        "p.is_active as product_active",
+        "v.id as variant_id",
+        "v.product_id as variant_product_id",
+        "v.sku",
+        "v.price",
+        "v.stock_quantity",
+        "v.size",
+        "v.color",
+        "v.is_active as variant_active",
+      ])
+      .select(
+        sql<string | null>`(select pi.url from product_images pi where pi.product_id = p.id
+          order by pi.is_primary desc, pi.display_order, pi.id limit 1)`.as("image_url"),
+      )
+      .where("p.id", "=", productId)
+      .executeTakeFirst();
   }
 
   /** The product, the variant asked for, how many of it the cart holds, and the cart's line count. */

@@ -263,6 +263,43 @@ export class CartService {
     return { id: cart.id, promoCode: cart.promo_code, lines: await repo.findLines(cart.id) };
   }
 
+  /**
+   * For Buy Now, inside the order's transaction: locks the owner's cart (created empty if missing,
+   * so the lock order and the cart's promo code work as for a cart checkout) and answers it with
+   * one line, the chosen variant priced from the catalogue. The cart's own lines are not touched.
+   */
+  async buyNowCart(
+    trx: Db,
+    owner: CartOwner,
+    item: { productId: number; variantId: number; quantity: number },
+  ): Promise<CheckoutCart> {
+    const repo = this.repo.in(trx);
+    const cart = await repo.createOrLockCart(owner, randomUUID(), this.now());
+    const target = await repo.findBuyNowTarget(item.productId, item.variantId);
+    if (target?.product_active !== 1) throw new NotFound(m.productNotFound(item.productId));
+    if (target.variant_id === null || target.variant_product_id === null) throw new NotFound(m.variantNotFound);
+    if (target.variant_product_id !== target.product_id) {
+      throw new InvalidInput(m.variantOfOtherProduct, { fieldErrors: { variantId: [m.variantOfOtherProduct] } });
+    }
+    if (target.variant_active !== 1) throw new NotFound(m.variantNotFound);
+    const line: CartLineRecord = {
+      id: 0,
+      product_id: target.product_id,
+      variant_id: target.variant_id,
+      quantity: item.quantity,
+      name: target.name,
+      sku: target.sku ?? "",
+      price: target.price ?? 0,
+      stock_quantity: target.stock_quantity ?? 0,
+      size: target.size,
+      color: target.color,
+      image_url: target.image_url,
+      product_active: target.product_active,
+      variant_active: target.variant_active,
+    };
+    return { id: cart.id, promoCode: cart.promo_code, lines: [line] };
+  }
+
   private async present(owner: CartOwner, cart: CartRecord): Promise<Cart> {
     const items = (await this.repo.findLines(cart.id)).map(toCartItem);
     const subtotal = sumPaise(items.map((item) => item.subtotal));

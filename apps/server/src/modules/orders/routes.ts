@@ -41,7 +41,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesDeps> = async (app, {
       schema: {
         tags,
         summary:
-          "Create an order from the caller's cart and hold its stock (30 min); amounts and lines in the body are ignored",
+          "Create an order from the caller's cart, or from one `buyNow` line (the cart stays as it is), and hold its stock (30 min); amounts and lines in the body are ignored",
         body: createOrderRequestSchema,
         querystring: cartOwnerQuerySchema,
         headers: guestSessionHeadersSchema,
@@ -56,7 +56,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesDeps> = async (app, {
     },
     async (request, reply) => {
       const owner = cartOwnerOf(request, request.body ?? {});
-      const { order, orderSecret } = await orders.createOrder(owner);
+      const { order, orderSecret } = await orders.createOrder(owner, request.body?.buyNow);
       reply.status(201);
       return { success: true as const, message: m.created, data: orderSecret ? { ...order, orderSecret } : order };
     },

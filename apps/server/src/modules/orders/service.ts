@@ -29,6 +29,13 @@ export function derivedOrderSecret(key: string, orderId: string): string {
   return createHmac("sha256", key).update(`order-secret:${orderId}`).digest("base64url");
 }
 
+/** The one line a Buy Now order is made of. */
+export interface BuyNowItem {
+  productId: number;
+  variantId: number;
+  quantity: number;
+}
+
 /** Who asks to read an order: its user by token, or a guest holding the session id and the order's secret. */
 export interface OrderReader {
   user: AuthenticatedUser | null;
@@ -158,8 +165,12 @@ export class OrdersService {
    * earlier unpaid order, price the lines, apply the promo code, copy the lines, hold the stock,
    * count the promo use. Any failure (empty cart 400, stock 409, code 400) leaves nothing behind.
    * A guest gets a random orderSecret, once; only its SHA-256 is stored.
+   *
+   * Buy Now (`buyNow` given) orders that one line instead of the cart's lines, under the same
+   * rules (the cart's promo code, the first-order rule, the stock hold); the cart's lines stay, and
+   * after payment only that variant's line leaves the cart (DESIGN.md: Buy Now buys one thing).
    */
-  async createOrder(owner: CartOwner): Promise<{ order: Order; orderSecret?: string }> {
+  async createOrder(owner: CartOwner, buyNow?: BuyNowItem): Promise<{ order: Order; orderSecret?: string }> {
     const orderId = randomUUID();
     const orderSecret =
       owner.kind !== "guest"
@@ -170,7 +181,7 @@ export class OrdersService {
     const order = await this.repo.transaction(async (repo, trx) => {
       const now = this.clock.now();
       const nowText = now.toISOString();
-      const cart = await this.cart.checkoutCart(trx, owner);
+      const cart = buyNow ? await this.cart.buyNowCart(trx, owner, buyNow) : await this.cart.checkoutCart(trx, owner);
       if (!cart || cart.lines.length === 0) throw new InvalidInput(orderMessages.emptyCart);
       const gone = cart.lines.find((line) => line.product_active !== 1 || line.variant_active !== 1);
       if (gone) throw new Conflict(cartMessages.unavailable(gone.name));

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { loadEnv, type Plugin } from "vite";
@@ -42,12 +43,19 @@ function preloadFonts(): Plugin {
   };
 }
 
+/** Dev proxy: serve a /media file from public/ when it exists there, as the built shop does. */
+function publicMediaBypass(request: { url?: string }): string | undefined {
+  const pathname = (request.url ?? "").split("?")[0] ?? "";
+  return !pathname.includes("..") && existsSync(`${WEB_ROOT}public${pathname}`) ? request.url : undefined;
+}
+
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, WEB_ROOT, "VITE_");
   const shopName = env.VITE_SHOP_NAME?.trim() || DEFAULT_SHOP_NAME;
   const proxy = {
     "/api": { target: API_ORIGIN, changeOrigin: true },
-    "/media": { target: API_ORIGIN, changeOrigin: true },
+    // Files of public/media (the hero video and posters) are served by Vite; the rest by the API.
+    "/media": { target: API_ORIGIN, changeOrigin: true, bypass: publicMediaBypass },
     "/sandbox": { target: API_ORIGIN, changeOrigin: true },
   };
 

@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useLayoutEffect, useRef } from "react";
 import { IconButton } from "./icon-button";
 
 interface ModalProps {
@@ -20,6 +20,11 @@ interface ModalProps {
   closeLabel?: string;
   /** Extra content pinned to the bottom (actions). */
   footer?: ReactNode;
+  /**
+   * Where focus goes on close when the element that opened the dialog is gone (e.g. a menu item
+   * of a menu that closed); by default focus returns to whatever was focused when it opened.
+   */
+  returnFocusTo?: () => HTMLElement | null;
 }
 
 /**
@@ -37,7 +42,14 @@ export function Modal({
   className,
   closeLabel = "Close",
   footer,
+  returnFocusTo,
 }: ModalProps) {
+  // Opened by state (no Radix Trigger), Radix has nowhere to return focus: remember the opener.
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open && document.activeElement instanceof HTMLElement) opener.current = document.activeElement;
+  }, [open]);
+
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -47,6 +59,14 @@ export function Modal({
             .filter(Boolean)
             .join(" ")}
           {...(description ? {} : { "aria-describedby": undefined })}
+          onCloseAutoFocus={(event) => {
+            const target = opener.current?.isConnected ? opener.current : (returnFocusTo?.() ?? null);
+            opener.current = null;
+            if (target) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
         >
           <div className="modal__header">
             <Dialog.Title className="modal__title">{title}</Dialog.Title>

@@ -59,7 +59,13 @@ export function CartLine({
 
   return (
     <li className={`cart-line${removing ? " cart-line--removing" : ""}`} aria-busy={updating || removing}>
-      <Link to={paths.product(item.productId)} className="cart-line__media" tabIndex={-1} onClick={onNavigate}>
+      <Link
+        to={paths.product(item.productId)}
+        className="cart-line__media"
+        tabIndex={-1}
+        aria-hidden="true"
+        onClick={onNavigate}
+      >
         {image ? (
           <img
             src={image}

@@ -128,6 +128,7 @@ export function CartPanel() {
         className="cart-panel"
         closeLabel="Close cart"
         footer={footer}
+        returnFocusTo={() => document.querySelector<HTMLElement>('[data-overlay-trigger="cart"]')}
       >
         {showError ? (
           <div className="cart-panel__error" role="alert">

@@ -18,6 +18,8 @@ export function ClearCartDialog({ open, itemCount, busy, onOpenChange, onConfirm
       title={t.clearTitle}
       description={t.clearConfirm(itemCount)}
       className="clear-cart-dialog"
+      // After clearing, the Clear Cart button is gone: focus goes back into the cart panel.
+      returnFocusTo={() => document.querySelector<HTMLElement>(".cart-panel")}
       footer={
         <div className="clear-cart-dialog__actions">
           <button type="button" className="button button--small" onClick={() => onOpenChange(false)}>

@@ -57,7 +57,7 @@ export function PromoCodeField({ cart, disabled }: { cart: Cart; disabled: boole
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          placeholder="VAKI10"
+          placeholder="Enter code"
           aria-invalid={refusal ? true : undefined}
           aria-describedby={messageId}
           onChange={(event) => {

@@ -25,7 +25,7 @@ export function SearchPopup() {
       }}
       title={<span id={titleId}>{t.title}</span>}
       className="search-popup"
-      closeLabel="Close search"
+      returnFocusTo={() => document.querySelector<HTMLElement>('[data-overlay-trigger="search"]')}
     >
       <SearchCombobox labelledBy={titleId} />
     </Modal>
@@ -115,15 +115,10 @@ function SearchCombobox({ labelledBy }: { labelledBy: string }) {
     }
   }
 
-  let announcement = "";
-  if (searchable && !waiting) {
-    if (results.isError) announcement = t.failed;
-    else if (results.isSuccess)
-      announcement =
-        products.length > 0
-          ? t.resultCount(products.length, results.data.page.totalElements)
-          : `${t.noResultsTitle}. ${t.noResultsText}`;
-  }
+  const settledAnswer = searchable && !waiting;
+  const showEmpty = settledAnswer && results.isSuccess && products.length === 0;
+  const showError = settledAnswer && results.isError;
+  const countText = results.data ? t.resultCount(products.length, results.data.page.totalElements) : "";
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: a form with the search landmark role; <search> adds nothing here
@@ -208,25 +203,24 @@ function SearchCombobox({ labelledBy }: { labelledBy: string }) {
         })}
       </div>
 
-      {searchable && !waiting && results.isSuccess && products.length === 0 ? (
-        <div className="search-empty">
-          <SearchX aria-hidden="true" />
-          <p className="search-empty__title">{t.noResultsTitle}</p>
-          <p className="search-empty__text">{t.noResultsText}</p>
-        </div>
-      ) : null}
-
-      {searchable && !waiting && results.isError ? <p className="search-box__error">{t.failed}</p> : null}
+      {/* One polite region: the result count (for screen readers), no results, or the failure. */}
+      <div className="search-box__outcome" aria-live="polite" aria-atomic="true">
+        {expanded ? <p className="visually-hidden">{countText}</p> : null}
+        {showEmpty ? (
+          <div className="search-empty">
+            <SearchX aria-hidden="true" />
+            <p className="search-empty__title">{t.noResultsTitle}</p>
+            <p className="search-empty__text">{t.noResultsText}</p>
+          </div>
+        ) : null}
+        {showError ? <p className="search-box__error">{t.failed}</p> : null}
+      </div>
 
       {waiting ? (
         <p className="search-box__status" aria-hidden="true">
           {t.searching}
         </p>
       ) : null}
-
-      <p className="visually-hidden" aria-live="polite" aria-atomic="true">
-        {announcement}
-      </p>
     </form>
   );
 }

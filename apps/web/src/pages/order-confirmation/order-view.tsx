@@ -50,7 +50,7 @@ export function paymentMethodOf(order: Pick<Order, "paymentStatus">, details?: C
     type === "PREPAID" ||
     ["SUCCESS", "COMPLETED", "PAID", "REFUND_PROCESSING", "REFUNDED"].includes(order.paymentStatus)
   )
-    return "Paid online";
+    return "Online payment";
   return null;
 }
 

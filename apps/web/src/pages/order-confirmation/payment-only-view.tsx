@@ -42,7 +42,7 @@ export function PaymentOnlyView({ details, onRetry }: { details: CheckoutDetails
             {payment.paymentType ? (
               <div>
                 <dt>Payment method</dt>
-                <dd>{payment.paymentType === "CASH_ON_DELIVERY" ? "Cash on Delivery" : "Paid online"}</dd>
+                <dd>{payment.paymentType === "CASH_ON_DELIVERY" ? "Cash on Delivery" : "Online payment"}</dd>
               </div>
             ) : null}
             {payment.paymentId ? (

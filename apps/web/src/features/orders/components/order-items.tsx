@@ -57,23 +57,35 @@ export function OrderItemList({ items }: { items: readonly OrderItem[] }) {
   );
 }
 
-/** The lines of an order as a table (confirmation page): Product, Quantity, Price, Subtotal. */
+/**
+ * The lines of an order as a table (confirmation page): Product, Quantity, Price, Subtotal. On
+ * phones each row stacks (product above its three numbers); the explicit roles keep it a table
+ * for assistive technology whatever the CSS display.
+ */
 export function OrderItemsTable({ items }: { items: readonly OrderItem[] }) {
   return (
     <div className="order-table-wrap">
-      <table className="order-table">
-        <thead>
-          <tr>
-            <th scope="col">Product</th>
-            <th scope="col">Quantity</th>
-            <th scope="col">Price</th>
-            <th scope="col">Subtotal</th>
+      {/* biome-ignore lint/a11y/noRedundantRoles: CSS display changes on phones would drop the implicit roles */}
+      <table className="order-table" role="table">
+        {/* biome-ignore lint/a11y/noRedundantRoles: as above */}
+        <thead role="rowgroup">
+          {/* biome-ignore lint/a11y/noRedundantRoles: as above */}
+          <tr role="row">
+            {COLUMNS.map((column) => (
+              // biome-ignore lint/a11y/noRedundantRoles: as above
+              <th key={column} scope="col" role="columnheader">
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
-        <tbody>
+        {/* biome-ignore lint/a11y/noRedundantRoles: as above */}
+        <tbody role="rowgroup">
           {items.map((item) => (
-            <tr key={item.id}>
-              <td>
+            // biome-ignore lint/a11y/noRedundantRoles: as above
+            <tr key={item.id} role="row">
+              {/* biome-ignore lint/a11y/noRedundantRoles: as above */}
+              <td role="cell">
                 <div className="order-table__product">
                   <ItemThumb item={item} size={48} />
                   <div>
@@ -82,9 +94,18 @@ export function OrderItemsTable({ items }: { items: readonly OrderItem[] }) {
                   </div>
                 </div>
               </td>
-              <td className="order-table__number">{item.quantity}</td>
-              <td className="order-table__number">{formatOrderAmount(item.price)}</td>
-              <td className="order-table__number">{formatOrderAmount(item.subtotal)}</td>
+              {/* biome-ignore lint/a11y/noRedundantRoles: as above */}
+              <td role="cell" className="order-table__number" data-label="Quantity">
+                {item.quantity}
+              </td>
+              {/* biome-ignore lint/a11y/noRedundantRoles: as above */}
+              <td role="cell" className="order-table__number" data-label="Price">
+                {formatOrderAmount(item.price)}
+              </td>
+              {/* biome-ignore lint/a11y/noRedundantRoles: as above */}
+              <td role="cell" className="order-table__number" data-label="Subtotal">
+                {formatOrderAmount(item.subtotal)}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -92,3 +113,5 @@ export function OrderItemsTable({ items }: { items: readonly OrderItem[] }) {
     </div>
   );
 }
+
+const COLUMNS = ["Product", "Quantity", "Price", "Subtotal"] as const;

@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useUiStore } from "../../app/ui-store";
+import { closeOverlay, useUiStore } from "../../app/ui-store";
 import { useSessionStore } from "../../features/auth/session-store";
 import { ORDER_ID, orderFixture } from "../../features/orders/testing/order-fixture";
 import { jsonResponse, renderRoute } from "../../test/render-route";
@@ -58,6 +58,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   useSessionStore.setState({ session: null });
+  closeOverlay();
 });
 
 describe("My Orders", () => {

@@ -2,7 +2,7 @@
  * Catalogue calls (spec: storefront §7): a fetcher and a TanStack Query `queryOptions` per call.
  * Response types come from @vaki/contract; money is integer paise.
  */
-import { queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type {
   CategoryNode,
   FacetedProductList,
@@ -156,4 +156,39 @@ export function relatedQuery(id: number, limit = 4) {
     queryFn: ({ signal }) => fetchRelated(id, limit, signal),
     staleTime: CATALOGUE_STALE_MS,
   });
+}
+
+/** Spec §9: list pages ask for 20 products a page and add the next 20 with "Load more". */
+export const LIST_PAGE_SIZE = 20;
+
+/**
+ * A product list a page at a time ("Load more"): all products, or one category's (id or slug)
+ * with its subcategories. Filters are part of the key, so changing one starts again at page 1.
+ */
+export function productListQuery(categoryKey: string | null, filters: Omit<ProductListParams, "page" | "limit">) {
+  const params = { ...filters, limit: LIST_PAGE_SIZE };
+  return infiniteQueryOptions({
+    queryKey: categoryKey
+      ? [...catalogueKeys.categoryProducts(categoryKey, params), "pages"]
+      : [...catalogueKeys.products(params), "pages"],
+    queryFn: ({ pageParam, signal }) =>
+      categoryKey
+        ? fetchCategoryProducts(categoryKey, { ...params, page: pageParam }, signal)
+        : fetchProducts({ ...params, page: pageParam }, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last, _all, pageParam) => (last.hasNext ? pageParam + 1 : undefined),
+    staleTime: CATALOGUE_STALE_MS,
+  });
+}
+
+export function useProductList(categoryKey: string | null, filters: Omit<ProductListParams, "page" | "limit">) {
+  return useInfiniteQuery(productListQuery(categoryKey, filters));
+}
+
+export function useProduct(idOrSlug: string) {
+  return useQuery(productQuery(idOrSlug));
+}
+
+export function useFeaturedProducts(limit = 8) {
+  return useQuery(featuredQuery(limit));
 }

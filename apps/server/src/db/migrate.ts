@@ -5,6 +5,7 @@ import { accountTables } from "./migrations/0002-accounts.js";
 import { cartAndOrderTables } from "./migrations/0003-cart-orders.js";
 import { checkoutAndFulfilmentTables } from "./migrations/0004-checkout-fulfilment.js";
 import { accountHousekeepingIndexes } from "./migrations/0005-account-housekeeping.js";
+import { coloursAndCharacters } from "./migrations/0006-colours-characters.js";
 
 /** Migrations in order; each gets the dialect so both engines end with equivalent schemas. */
 export type DialectMigration = (dialect: Dialect) => Migration;
@@ -15,6 +16,7 @@ const migrations: Record<string, DialectMigration> = {
   "0003-cart-orders": cartAndOrderTables,
   "0004-checkout-fulfilment": checkoutAndFulfilmentTables,
   "0005-account-housekeeping": accountHousekeepingIndexes,
+  "0006-colours-characters": coloursAndCharacters,
 };
 
 class InCodeMigrations implements MigrationProvider {

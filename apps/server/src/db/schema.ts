@@ -21,8 +21,18 @@ export interface CategoriesTable {
   display_order: Generated<number>;
   /** JSON array of 0-based positions dropped from the category card's image slider (spec: storefront §5). */
   excluded_image_positions: Generated<string>;
+  /** 1 for a Vakiverse character (a child of the Vakiverse): its products name the character. */
+  is_character: Generated<number>;
   created_at: string;
   updated_at: string;
+}
+
+/** A colour name's swatch, for the Color option and the list facets. */
+export interface ColoursTable {
+  /** As variants spell it ("Midnight Black"). */
+  name: string;
+  /** CSS hex (#rrggbb). */
+  hex: string;
 }
 
 export interface ProductsTable {
@@ -52,6 +62,8 @@ export interface ProductImagesTable {
   alt: Generated<string>;
   display_order: Generated<number>;
   is_primary: Generated<number>;
+  /** The colour the image shows (a variant's color), or null when it shows every colour. */
+  color: string | null;
 }
 
 export interface CategoryProductsTable {
@@ -387,6 +399,7 @@ export interface Database {
   category_products: CategoryProductsTable;
   variants: VariantsTable;
   shop_state: ShopStateTable;
+  colours: ColoursTable;
   users: UsersTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;

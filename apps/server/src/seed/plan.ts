@@ -43,6 +43,8 @@ export interface PlannedCategory {
   imageUrl: string;
   displayOrder: number;
   excludedImagePositions: readonly number[];
+  /** A Vakiverse character (its products name it). */
+  isCharacter: boolean;
 }
 
 export interface PlannedVariant {
@@ -59,6 +61,8 @@ export interface PlannedVariant {
 export interface PlannedImage {
   url: string;
   alt: string;
+  /** The colour the picture shows (a variant's colour name). */
+  color: string;
 }
 
 export interface PlannedProduct {
@@ -232,6 +236,7 @@ function planCategories(artwork: Artwork): { top: PlannedCategory[]; children: P
         : artwork.category(category.slug, { title: category.name.toUpperCase(), ...CATEGORY_ART[category.slug]! }),
     displayOrder: index,
     excludedImagePositions: category.excludedImagePositions ?? [],
+    isCharacter: false,
   }));
   const order = new Map<string, number>();
   const nextOrder = (parent: string) => {
@@ -249,6 +254,7 @@ function planCategories(artwork: Artwork): { top: PlannedCategory[]; children: P
     imageUrl: artwork.category(category.slug, { title: category.name.toUpperCase(), ...CATEGORY_ART[category.slug]! }),
     displayOrder: nextOrder(category.parent),
     excludedImagePositions: [],
+    isCharacter: false,
   }));
   CHARACTERS.forEach((character, index) => {
     children.push({
@@ -261,6 +267,7 @@ function planCategories(artwork: Artwork): { top: PlannedCategory[]; children: P
       imageUrl: artwork.portrait(character, index + 1),
       displayOrder: nextOrder("vakiverse"),
       excludedImagePositions: [],
+      isCharacter: true,
     });
   });
   return { top, children };
@@ -295,25 +302,33 @@ function variantsFor(draft: ProductDraft, basePrice: number): PlannedVariant[] {
         size,
         color: colour.name,
         theme: character?.name ?? null,
-        story: character?.story ?? null,
+        // The story is the character's (categories.description), not repeated on every variant.
+        story: null,
       });
     }
   }
   return variants;
 }
 
+/**
+ * The first colour's front, back and close-up, then a front of each other colour, then a flat lay
+ * of the second colour: every colour a shopper can pick has a picture, tagged with its colour.
+ */
 function imagesFor(draft: ProductDraft, artwork: Artwork): PlannedImage[] {
   const { seed, character } = draft;
-  const first = seed.colours[0]!;
-  const second = seed.colours[1] ?? first;
+  const [first, ...others] = seed.colours as [ColourKey, ...ColourKey[]];
+  const second = others[0] ?? first;
   const motif = seed.motif;
   const backPrint = character && motif && hasBackPrint(seed.garment) ? { motif, caption: character.name } : undefined;
   const shots: Array<[View, ColourKey]> = [["front", first]];
   if (hasBackView(seed.garment)) shots.push(["back", first]);
-  shots.push(["detail", first], ["flat", second]);
+  shots.push(["detail", first]);
+  for (const colour of others) shots.push(["front", colour]);
+  shots.push(["flat", second]);
   return shots.map(([view, colour]) => ({
     url: artwork.garment(seed.garment, colour, view, motif, view === "back" ? backPrint : undefined),
     alt: `${seed.name} in ${COLOURS[colour].name}, ${VIEW_LABEL[view]}`,
+    color: COLOURS[colour].name,
   }));
 }
 

@@ -166,6 +166,8 @@ describe.each(backends)("demo catalogue on $name", (backend) => {
           .execute();
         expect(filed.some((row) => row.parent_id === 1 || row.parent_id === 2)).toBe(true);
       }
+      expect(character.is_character).toBe(1);
+      // The story lives once, on the character, not on every variant.
       const themed = await db
         .selectFrom("variants")
         .select(["theme", "story_description"])
@@ -175,9 +177,7 @@ describe.each(backends)("demo catalogue on $name", (backend) => {
           products.map((p) => p.id),
         )
         .execute();
-      expect(themed.every((v) => v.theme === character.name && v.story_description === character.description)).toBe(
-        true,
-      );
+      expect(themed.every((v) => v.theme === character.name && v.story_description === null)).toBe(true);
     }
   });
 
@@ -214,6 +214,29 @@ describe.each(backends)("demo catalogue on $name", (backend) => {
       expect(list[0]?.is_primary).toBe(1);
       expect(list.map((image) => image.display_order)).toEqual(list.map((_, i) => i));
     }
+  });
+
+  it("tags every image with a colour its product comes in, and shows every colour at least once", async () => {
+    const images = await db.selectFrom("product_images").select(["product_id", "color"]).execute();
+    const variants = await db.selectFrom("variants").select(["product_id", "color"]).execute();
+    const coloursOf = groupBy(variants, (variant) => variant.product_id);
+    const pictured = groupBy(images, (image) => image.product_id);
+    for (const [productId, list] of coloursOf) {
+      const offered = new Set(list.map((variant) => variant.color));
+      const shown = new Set((pictured.get(productId) ?? []).map((image) => image.color));
+      expect(
+        [...shown].every((colour) => offered.has(colour)),
+        `product ${productId}`,
+      ).toBe(true);
+      expect(
+        [...offered].every((colour) => shown.has(colour)),
+        `product ${productId}`,
+      ).toBe(true);
+    }
+    const swatches = await db.selectFrom("colours").select(["name", "hex"]).execute();
+    const named = new Set(swatches.map((swatch) => swatch.name));
+    expect(variants.every((variant) => variant.color !== null && named.has(variant.color))).toBe(true);
+    expect(swatches.every((swatch) => /^#[0-9a-f]{6}$/i.test(swatch.hex))).toBe(true);
   });
 
   it("sizes garments S to XXL and accessories Free Size, with some sold out", async () => {

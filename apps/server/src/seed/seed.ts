@@ -7,6 +7,7 @@ import path from "node:path";
 import type { Insertable, Kysely, Transaction } from "kysely";
 import type { CategoriesTable, Database } from "../db/schema.js";
 import { sanitizeProductHtml } from "../modules/catalog/sanitize.js";
+import { COLOURS } from "./catalogue-data.js";
 import { type CataloguePlan, type PlannedCategory, planCatalogue } from "./plan.js";
 
 export interface SeedOptions {
@@ -63,6 +64,7 @@ function categoryRow(category: PlannedCategory, parentId: number | null, stamp: 
     is_active: 1,
     display_order: category.displayOrder,
     excluded_image_positions: JSON.stringify(category.excludedImagePositions),
+    is_character: category.isCharacter ? 1 : 0,
     created_at: stamp,
     updated_at: stamp,
   };
@@ -141,6 +143,12 @@ export async function seedCatalogue(db: Kysely<Database>, options: SeedOptions):
   const stamp = now.toISOString();
 
   return db.transaction().execute(async (trx) => {
+    // Every colour's swatch (the migration knows the first palette; later colours arrive here).
+    await trx
+      .insertInto("colours")
+      .values(Object.values(COLOURS).map((colour) => ({ name: colour.name, hex: colour.hex })))
+      .onConflict((conflict) => conflict.column("name").doUpdateSet((eb) => ({ hex: eb.ref("excluded.hex") })))
+      .execute();
     const categoryIds = await insertCategories(trx, plan, stamp);
     const productIds = await insertProducts(trx, plan);
     const productId = (slug: string) => {
@@ -174,6 +182,7 @@ export async function seedCatalogue(db: Kysely<Database>, options: SeedOptions):
         alt: image.alt,
         display_order: index,
         is_primary: index === 0 ? 1 : 0,
+        color: image.color,
       })),
     );
     for (const batch of batches(images, columnsOf(images)))

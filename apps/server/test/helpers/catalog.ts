@@ -15,6 +15,10 @@ export interface CategoryInput {
   description?: string;
   imageUrl?: string;
   excludedImagePositions?: number[];
+  /** A Vakiverse character (its products name it); tagline and accent colour go with it. */
+  character?: boolean;
+  tagline?: string;
+  accentColor?: string;
 }
 
 export async function insertCategory(db: Db, input: CategoryInput): Promise<number> {
@@ -29,6 +33,9 @@ export async function insertCategory(db: Db, input: CategoryInput): Promise<numb
       image_url: input.imageUrl ?? `/media/categories/${slugify(input.name)}.svg`,
       is_active: input.active === false ? 0 : 1,
       excluded_image_positions: JSON.stringify(input.excludedImagePositions ?? []),
+      is_character: input.character ? 1 : 0,
+      tagline: input.tagline ?? null,
+      accent_color: input.accentColor ?? null,
       created_at: now,
       updated_at: now,
     })
@@ -43,6 +50,8 @@ export interface ProductInput {
   categoryIds?: number[];
   variants?: { size?: string; color?: string; stock?: number; price?: number; theme?: string }[];
   images?: number;
+  /** The colour each image shows, by position (null or missing: every colour). */
+  imageColors?: (string | null)[];
   featured?: boolean;
   active?: boolean;
   popularity?: number;
@@ -89,6 +98,7 @@ export async function insertProduct(
         alt: `${input.name} view ${position + 1}`,
         display_order: position,
         is_primary: position === 0 ? 1 : 0,
+        color: input.imageColors?.[position] ?? null,
       })
       .execute();
   }

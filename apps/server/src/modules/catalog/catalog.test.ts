@@ -169,7 +169,8 @@ describe(`catalogue API (${testEngine})`, () => {
       expect(missing.status).toBe(404);
       expect(missing.body.message).toBe("Category with ID 999 not found or has no products.");
       expect((await get(`/api/categories/fetch/${ids.hidden}`)).status).toBe(404);
-      const malformed = await get("/api/categories/fetch/abc");
+      expect((await get("/api/categories/fetch/no-such-slug")).status).toBe(404);
+      const malformed = await get("/api/categories/fetch/Not_A_Slug");
       expect(malformed.status).toBe(400);
       expect(malformed.body.fieldErrors).toHaveProperty("id");
       expect((await get("/api/categories?limit=101")).status).toBe(400);
@@ -376,19 +377,23 @@ describe(`catalogue API (${testEngine})`, () => {
   });
 
   describe("statement budget on a cold cache", () => {
-    const statementsFor = async (url: string) => {
+    const statementsFor = async (url: string, warmUp?: string) => {
       await new CatalogService(new CatalogRepo(shop.database.db), systemClock).catalogueChanged();
       await waitForCatalogueReload();
+      if (warmUp) expect((await shop.app.inject({ method: "GET", url: warmUp })).statusCode).toBe(200);
       shop.database.statements.length = 0;
       const response = await shop.app.inject({ method: "GET", url });
       expect(response.statusCode, url).toBe(200);
       return shop.database.statements.filter((sql) => !sql.includes("shop_state")).length;
     };
 
-    it("runs at most 4 statements for a list page, whatever its size", async () => {
-      expect(await statementsFor("/api/products?limit=2")).toBeLessThanOrEqual(4);
-      expect(await statementsFor("/api/products?limit=100")).toBeLessThanOrEqual(4);
-      expect(await statementsFor(`/api/products/category/${ids.clothing}?limit=50&size=M`)).toBeLessThanOrEqual(4);
+    it("runs at most 5 statements for a list page with its facets, whatever its size", async () => {
+      expect(await statementsFor("/api/products?limit=2")).toBeLessThanOrEqual(5);
+      expect(await statementsFor("/api/products?limit=100&size=M&inStock=true")).toBeLessThanOrEqual(5);
+      // The category index is read once per catalogue version (one statement), then shared.
+      const category = `/api/products/category/${ids.clothing}?limit=50&size=M`;
+      expect(await statementsFor(category, "/api/categories/fetch/1")).toBeLessThanOrEqual(5);
+      expect(await statementsFor(category)).toBeLessThanOrEqual(6);
       expect(await statementsFor("/api/products/featured?limit=50")).toBeLessThanOrEqual(4);
     });
 

@@ -1,5 +1,6 @@
 import type {
   CategoryRef,
+  ProductCharacter,
   ProductDetail,
   ProductImage,
   ProductOption,
@@ -16,7 +17,7 @@ export function toProductImage(row: ImageRecord): ProductImage {
     displayOrder: row.display_order,
     primary: row.is_primary === 1,
     alt: row.alt,
-    color: null,
+    color: row.color,
   };
 }
 
@@ -27,7 +28,8 @@ export function toVariant(row: VariantRecord): Variant {
     finalPrice: row.price,
     inventoryQuantity: row.stock_quantity,
     inStock: row.stock_quantity > 0,
-    attributes: { Size: row.size, Color: row.color, theme: row.theme, storyDescription: row.story_description },
+    // The story is the character's (productDetail.character), no longer repeated on every variant.
+    attributes: { Size: row.size, Color: row.color, theme: row.theme, storyDescription: null },
   };
 }
 
@@ -86,30 +88,54 @@ export function toProductDetail(product: ProductRecord, parts: ProductParts): Pr
     specifications: parseSpecifications(product.specifications),
     deliveryInfo: product.delivery_info_html,
     options: optionsOf(parts.variants),
-    character: null,
+    character: characterOf(parts.categories),
   };
 }
 
-/** Sizes in the order a shopper reads them; any other size follows, in the catalogue's order. */
+/** Sizes in the order a shopper reads them; any other size follows. */
 const sizeOrder = ["XXS", "XS", "S", "M", "L", "XL", "XXL", "XXXL"];
+
+const sizeRank = (size: string) => {
+  const index = sizeOrder.indexOf(size.toUpperCase());
+  return index === -1 ? sizeOrder.length : index;
+};
+
+/** XS < S < M < L < XL < XXL, then any other size (Free Size...) by name. */
+export function compareSizes(a: string, b: string): number {
+  return sizeRank(a) - sizeRank(b) || (sizeRank(a) === sizeOrder.length ? a.localeCompare(b) : 0);
+}
 
 /** Color (catalogue order) and Size (size order) of a product's variants; an unused option is left out. */
 export function optionsOf(variants: readonly VariantRecord[]): ProductOption[] {
   const colours = [...new Set(variants.flatMap((variant) => (variant.color ? [variant.color] : [])))];
   const sizes = [...new Set(variants.flatMap((variant) => (variant.size ? [variant.size] : [])))];
-  const rank = (size: string) => {
-    const index = sizeOrder.indexOf(size.toUpperCase());
-    return index === -1 ? sizeOrder.length : index;
-  };
-  const sortedSizes = sizes
-    .map((size, index) => ({ size, index }))
-    .sort((a, b) => rank(a.size) - rank(b.size) || a.index - b.index)
-    .map(({ size }) => size);
+  const sortedSizes = [...sizes].sort(compareSizes);
+  const swatches = new Map(variants.map((variant) => [variant.color, variant.swatch]));
   const options: ProductOption[] = [];
-  if (colours.length > 0) options.push({ name: "Color", values: colours.map((value) => ({ value, swatch: null })) });
+  if (colours.length > 0) {
+    options.push({ name: "Color", values: colours.map((value) => ({ value, swatch: swatches.get(value) ?? null })) });
+  }
   if (sortedSizes.length > 0)
     options.push({ name: "Size", values: sortedSizes.map((value) => ({ value, swatch: null })) });
   return options;
+}
+
+/**
+ * The Vakiverse character the product belongs to, whatever the order of its categories (the
+ * spec's "first category has a parent" rule fails on real data: DESIGN.md). Null for others.
+ */
+export function characterOf(categories: readonly ProductCategoryRecord[]): ProductCharacter | null {
+  const character = categories.find((category) => category.is_character === 1);
+  if (!character) return null;
+  return {
+    id: character.id,
+    name: character.name,
+    slug: character.slug,
+    tagline: character.tagline,
+    story: character.description ?? "",
+    accentColor: character.accent_color,
+    imageUrl: character.image_url,
+  };
 }
 
 function parseSpecifications(json: string): { name: string; value: string }[] {

@@ -25,6 +25,7 @@ export interface ImageRecord {
   alt: string;
   display_order: number;
   is_primary: number;
+  color: string | null;
 }
 
 export interface VariantRecord {
@@ -36,7 +37,8 @@ export interface VariantRecord {
   size: string | null;
   color: string | null;
   theme: string | null;
-  story_description: string | null;
+  /** The colour's swatch (CSS hex) from the colours table, null for an unknown colour. */
+  swatch: string | null;
 }
 
 export interface ProductCategoryRecord {
@@ -46,6 +48,10 @@ export interface ProductCategoryRecord {
   slug: string;
   parent_id: number | null;
   image_url: string | null;
+  description: string | null;
+  tagline: string | null;
+  accent_color: string | null;
+  is_character: number;
 }
 
 export interface CategoryRecord {
@@ -60,6 +66,17 @@ export interface CategoryRecord {
   is_active: number;
   display_order: number;
   excluded_image_positions: string;
+  is_character: number;
+}
+
+/** One row of the facets statement (counts may come back as text or bigint: convert with Number). */
+export interface FacetRow {
+  kind: "size" | "color" | "price" | "inStock";
+  value: string | null;
+  products: number | string;
+  swatch: string | null;
+  low: number | string | null;
+  high: number | string | null;
 }
 
 type ProductsScope = ExpressionBuilder<Database & { p: Database["products"] }, "p">;
@@ -90,9 +107,11 @@ export class CatalogRepo {
   /**
    * One page of active products matching the filters, with the total count in the same
    * statement (a window count), so a list page costs one statement plus its batch loads.
+   * `scope`: the ids of the category asked for and its descendants (undefined: every product).
    */
   async findProductPage(
     filters: ProductFilters,
+    scope: readonly number[] | undefined,
     page: { offset: number; limit: number },
   ): Promise<{ rows: ProductRecord[]; total: number | undefined }> {
     let query = this.db
@@ -101,19 +120,7 @@ export class CatalogRepo {
       .select(sql<number>`count(*) over ()`.as("total_count"))
       .where("p.is_active", "=", 1);
 
-    if (filters.categoryId !== undefined) {
-      const root = filters.categoryId;
-      query = query.where((eb) =>
-        eb(
-          "p.id",
-          "in",
-          eb
-            .selectFrom("category_products as cp")
-            .select("cp.product_id")
-            .where("cp.category_id", "in", this.categoryAndDescendants(root)),
-        ),
-      );
-    }
+    if (scope !== undefined) query = query.where(sql<boolean>`${inScope(scope)}`);
     if (filters.size || filters.color || filters.inStock) {
       query = query.where((eb) => eb.exists(this.matchingVariant(eb, filters)));
     }
@@ -129,29 +136,48 @@ export class CatalogRepo {
   }
 
   /** Count for a page past the end (the window count has no row to ride on). */
-  async countProducts(filters: ProductFilters): Promise<number> {
-    const { total } = await this.findProductPage(filters, { offset: 0, limit: 1 });
+  async countProducts(filters: ProductFilters, scope: readonly number[] | undefined): Promise<number> {
+    const { total } = await this.findProductPage(filters, scope, { offset: 0, limit: 1 });
     return total ?? 0;
   }
 
-  private categoryAndDescendants(rootId: number) {
-    return this.db
-      .withRecursive("tree(id)", (db) =>
-        db
-          .selectFrom("categories")
-          .select("id")
-          .where("id", "=", rootId)
-          .where("is_active", "=", 1)
-          .unionAll(
-            db
-              .selectFrom("categories as c")
-              .innerJoin("tree", "tree.id", "c.parent_id")
-              .select("c.id")
-              .where("c.is_active", "=", 1),
-          ),
+  /**
+   * The facets of a list in one statement: per size and per colour, how many products of the
+   * scope have a variant of it; the price range; how many have stock. Each facet applies every
+   * filter but its own (the variant filters to one variant, as the list does), so a shopper can
+   * widen a filter again.
+   */
+  async findFacets(filters: ProductFilters, scope: readonly number[] | undefined): Promise<FacetRow[]> {
+    const all = sql`1 = 1`;
+    const size = filters.size ? sql`lower(size) = ${filters.size.toLowerCase()}` : all;
+    const color = filters.color ? sql`lower(color) = ${filters.color.toLowerCase()}` : all;
+    const stock = filters.inStock ? sql`in_stock = 1` : all;
+    const min = filters.minPrice !== undefined ? sql`price >= ${filters.minPrice}` : all;
+    const max = filters.maxPrice !== undefined ? sql`price <= ${filters.maxPrice}` : all;
+    const result = await sql<FacetRow>`
+      with pv as (
+        select p.id as product_id, p.price as price, v.size as size, v.color as color, c.hex as swatch,
+          case when v.stock_quantity > 0 then 1 else 0 end as in_stock
+        from products p
+        left join variants v on v.product_id = p.id and v.is_active = 1
+        left join colours c on c.name = v.color
+        where p.is_active = 1 and ${scope === undefined ? all : inScope(scope)}
       )
-      .selectFrom("tree")
-      .select("tree.id");
+      select 'size' as kind, size as value, count(distinct product_id) as products,
+          cast(null as text) as swatch, cast(null as integer) as low, cast(null as integer) as high
+        from pv where size is not null and ${color} and ${stock} and ${min} and ${max} group by size
+      union all
+      select 'color', color, count(distinct product_id), max(swatch), cast(null as integer), cast(null as integer)
+        from pv where color is not null and ${size} and ${stock} and ${min} and ${max} group by color
+      union all
+      select 'price', cast(null as text), count(distinct product_id), cast(null as text), min(price), max(price)
+        from pv where ${size} and ${color} and ${stock}
+      union all
+      select 'inStock', cast(null as text), count(distinct product_id), cast(null as text), cast(null as integer),
+          cast(null as integer)
+        from pv where in_stock = 1 and ${size} and ${color} and ${min} and ${max}
+    `.execute(this.db);
+    return result.rows;
   }
 
   private matchingVariant(eb: ProductsScope, filters: ProductFilters) {
@@ -229,7 +255,7 @@ export class CatalogRepo {
     if (productIds.length === 0) return [];
     return this.db
       .selectFrom("product_images")
-      .select(["id", "product_id", "url", "alt", "display_order", "is_primary"])
+      .select(["id", "product_id", "url", "alt", "display_order", "is_primary", "color"])
       .where("product_id", "in", productIds)
       .orderBy("product_id")
       .orderBy("display_order")
@@ -241,12 +267,14 @@ export class CatalogRepo {
   async findVariants(productIds: number[]): Promise<VariantRecord[]> {
     if (productIds.length === 0) return [];
     return this.db
-      .selectFrom("variants")
-      .select(["id", "product_id", "sku", "price", "stock_quantity", "size", "color", "theme", "story_description"])
-      .where("product_id", "in", productIds)
-      .where("is_active", "=", 1)
-      .orderBy("product_id")
-      .orderBy("id")
+      .selectFrom("variants as v")
+      .leftJoin("colours as c", "c.name", "v.color")
+      .select(["v.id", "v.product_id", "v.sku", "v.price", "v.stock_quantity", "v.size", "v.color", "v.theme"])
+      .select("c.hex as swatch")
+      .where("v.product_id", "in", productIds)
+      .where("v.is_active", "=", 1)
+      .orderBy("v.product_id")
+      .orderBy("v.id")
       .execute();
   }
 
@@ -256,7 +284,18 @@ export class CatalogRepo {
       this.db
         .selectFrom("category_products as cp")
         .innerJoin("categories as c", "c.id", "cp.category_id")
-        .select(["cp.product_id", "c.id", "c.name", "c.slug", "c.parent_id", "c.image_url"])
+        .select([
+          "cp.product_id",
+          "c.id",
+          "c.name",
+          "c.slug",
+          "c.parent_id",
+          "c.image_url",
+          "c.description",
+          "c.tagline",
+          "c.accent_color",
+          "c.is_character",
+        ])
         .where("cp.product_id", "in", productIds)
         .where("c.is_active", "=", 1)
         // Deepest first: a character or subcategory says more about a product than "Clothing".
@@ -283,6 +322,7 @@ export class CatalogRepo {
         "is_active",
         "display_order",
         "excluded_image_positions",
+        "is_character",
       ])
       .orderBy("display_order")
       .orderBy("id");
@@ -333,16 +373,6 @@ export class CatalogRepo {
     return { products, categories, variants };
   }
 
-  async categoryExists(id: number): Promise<boolean> {
-    const row = await this.db
-      .selectFrom("categories")
-      .select("id")
-      .where("id", "=", id)
-      .where("is_active", "=", 1)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
   async readCatalogueVersion(): Promise<string | undefined> {
     const row = await this.db
       .selectFrom("shop_state")
@@ -369,4 +399,10 @@ export class CatalogRepo {
     const row = await this.db.insertInto("products").values(product).returning("id").executeTakeFirstOrThrow();
     return row.id;
   }
+}
+
+/** Products linked to any of these categories (the category asked for and its descendants). */
+function inScope(scope: readonly number[]) {
+  if (scope.length === 0) return sql`1 = 0`;
+  return sql`p.id in (select cp.product_id from category_products cp where cp.category_id in (${sql.join([...scope])}))`;
 }

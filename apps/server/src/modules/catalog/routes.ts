@@ -1,9 +1,11 @@
 import {
   categoriesQuerySchema,
+  categoryKeySchema,
   categoryListSchema,
   categoryNodeSchema,
   categoryProductsQuerySchema,
   categoryWithChildrenQuerySchema,
+  facetedProductListSchema,
   featuredQuerySchema,
   productDetailSchema,
   productKeySchema,
@@ -18,7 +20,6 @@ import { z } from "zod";
 import { sendCachedAnswer } from "./http-cache.js";
 import type { CatalogService } from "./service.js";
 
-const idParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 const productParam = z.object({ id: productKeySchema });
 const tags = ["catalogue"];
 
@@ -43,8 +44,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     {
       schema: {
         tags,
-        summary: "One category, with its children (characters of the Vakiverse carry their images)",
-        params: idParam,
+        summary: "One category by id or slug, with its children (characters of the Vakiverse carry their images)",
+        params: z.object({ id: categoryKeySchema }),
         querystring: categoryWithChildrenQuerySchema,
         response: { 200: successEnvelope(categoryNodeSchema) },
       },
@@ -62,9 +63,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     {
       schema: {
         tags,
-        summary: "Products, paged, with optional filters (prices in paise)",
+        summary:
+          "Products, paged, with optional filters (prices in paise), the facets of the result and the category when categoryId is given",
         querystring: productsQuerySchema,
-        response: { 200: successEnvelope(productListSchema) },
+        response: { 200: successEnvelope(facetedProductListSchema) },
       },
     },
     async (request, reply) => sendCachedAnswer(request, reply, await catalog.listProducts(request.query)),
@@ -88,10 +90,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     {
       schema: {
         tags,
-        summary: "Products of a category and of its descendants",
-        params: z.object({ categoryId: idParam.shape.id }),
+        summary:
+          "Products of a category (id or slug) and of its descendants, with the facets of the result and the category (name, parent, breadcrumb)",
+        params: z.object({ categoryId: categoryKeySchema }),
         querystring: categoryProductsQuerySchema,
-        response: { 200: successEnvelope(productListSchema) },
+        response: { 200: successEnvelope(facetedProductListSchema) },
       },
     },
     async (request, reply) =>

@@ -1,10 +1,19 @@
-import type { CategoryNode, ProductFilters, ProductSummary, ProductsQuery } from "@vaki/contract/catalog";
+import type {
+  CategoryContext,
+  CategoryNode,
+  ProductFacets,
+  ProductFilters,
+  ProductSummary,
+  ProductsQuery,
+} from "@vaki/contract/catalog";
 import { catalogMessages, commonMessages } from "@vaki/contract/messages";
 import type { Clock } from "../../lib/clock.js";
 import { NotFound } from "../../lib/errors.js";
+import { CategoryIndex } from "./category-index.js";
 import { buildCategoryTree } from "./category-tree.js";
+import { toFacets } from "./facets.js";
 import { groupByProduct, type ProductParts, toProductDetail, toProductSummary } from "./mappers.js";
-import type { CatalogRepo, ProductRecord } from "./repo.js";
+import type { CatalogRepo, CategoryRecord, ProductRecord } from "./repo.js";
 import { type CachedAnswer, ResponseCache } from "./response-cache.js";
 import { sanitizeProductHtml } from "./sanitize.js";
 
@@ -12,6 +21,12 @@ export interface ProductList {
   content: ProductSummary[];
   page: { number: number; size: number; totalElements: number; totalPages: number };
   hasNext: boolean;
+}
+
+/** A list page with its facets and, for a category, the category (one call per list page). */
+export interface FacetedProductList extends ProductList {
+  facets: ProductFacets;
+  category: CategoryContext | null;
 }
 
 type Envelope<T> = { success: true; message: string; data: T };
@@ -44,6 +59,8 @@ export class CatalogService {
   private readonly cache = new ResponseCache();
   private readonly changeListeners: (() => void)[] = [];
   private knownVersion: string | undefined;
+  /** The category index of the current catalogue version (one statement per version). */
+  private categoryIndexLoad: Promise<CategoryIndex> | undefined;
 
   constructor(
     private readonly repo: CatalogRepo,
@@ -52,18 +69,29 @@ export class CatalogService {
 
   // ---- reads, each answered from the cache when warm -------------------------------------
 
+  /** All products, or those of `categoryId` (an unknown one gives an empty list), with facets. */
   listProducts(query: ProductsQuery): Promise<CachedAnswer> {
-    return this.cache.get(`products:${stableKey(query)}`, async () => ok(await this.productPage(query, query)));
+    return this.cache.get(`products:${stableKey(query)}`, async () => {
+      const category =
+        query.categoryId === undefined ? undefined : ((await this.categoryIndex()).find(query.categoryId) ?? null);
+      return ok(await this.facetedPage(query, query, category));
+    });
   }
 
-  productsOfCategory(categoryId: number, query: Omit<ProductsQuery, "categoryId">): Promise<CachedAnswer> {
-    return this.cache.get(`category-products:${categoryId}:${stableKey(query)}`, async () => {
-      const list = await this.productPage({ ...query, categoryId }, query);
-      if (list.page.totalElements === 0 && !(await this.repo.categoryExists(categoryId))) {
-        throw new NotFound(catalogMessages.categoryNotFound(categoryId));
-      }
-      return ok(list);
-    });
+  /** A category's products (and its descendants'), by id or slug, with facets and the category; 404 if unknown. */
+  async productsOfCategory(key: number | string, query: Omit<ProductsQuery, "categoryId">): Promise<CachedAnswer> {
+    const category = (await this.categoryIndex()).find(key);
+    if (!category) throw new NotFound(catalogMessages.categoryNotFound(key));
+    return this.cache.get(`category-products:${category.id}:${stableKey(query)}`, async () =>
+      ok(await this.facetedPage({ ...query, categoryId: category.id }, query, category)),
+    );
+  }
+
+  /** The category of a key (id or slug), or undefined when there is no visible one. */
+  async findCategory(key: number | string): Promise<CategoryContext | undefined> {
+    const index = await this.categoryIndex();
+    const category = index.find(key);
+    return category ? index.contextOf(category) : undefined;
   }
 
   product(key: number | string): Promise<CachedAnswer> {
@@ -100,10 +128,11 @@ export class CatalogService {
     });
   }
 
-  categoryWithChildren(id: number, includeChildren: boolean): Promise<CachedAnswer> {
-    return this.cache.get(`category:${id}:${includeChildren}`, async () => {
-      const node = findNode(await this.categoryTree(), id);
-      if (!node) throw new NotFound(catalogMessages.categoryNotFound(id));
+  /** One category by id or slug (the footer links by slug), with its children. */
+  categoryWithChildren(key: number | string, includeChildren: boolean): Promise<CachedAnswer> {
+    return this.cache.get(`category:${key}:${includeChildren}`, async () => {
+      const node = findNode(await this.categoryTree(), key);
+      if (!node) throw new NotFound(catalogMessages.categoryNotFound(key));
       return ok(includeChildren ? node : { ...node, children: [] });
     });
   }
@@ -198,16 +227,41 @@ export class CatalogService {
 
   private dropCaches(): void {
     this.cache.clear();
+    this.categoryIndexLoad = undefined;
     for (const listener of this.changeListeners) listener();
   }
 
   // ---- helpers -------------------------------------------------------------------------
 
-  private async productPage(filters: ProductFilters, paging: { page: number; limit: number }): Promise<ProductList> {
+  /**
+   * A list page: the page (one statement with its window count), its products' parts (three),
+   * the facets (one). `category` null: a category that does not exist (an empty list).
+   */
+  private async facetedPage(
+    filters: ProductFilters,
+    paging: { page: number; limit: number },
+    category: CategoryRecord | null | undefined,
+  ): Promise<FacetedProductList> {
+    const index = category ? await this.categoryIndex() : undefined;
+    const scope = category === undefined ? undefined : category === null ? [] : index!.scopeOf(category);
     const offset = (paging.page - 1) * paging.limit;
-    const { rows, total } = await this.repo.findProductPage(filters, { offset, limit: paging.limit });
-    const totalElements = total ?? (paging.page > 1 ? await this.repo.countProducts(filters) : 0);
-    return pageOf(await this.summaries(rows), paging.page, paging.limit, totalElements);
+    const { rows, total } = await this.repo.findProductPage(filters, scope, { offset, limit: paging.limit });
+    const totalElements = total ?? (paging.page > 1 ? await this.repo.countProducts(filters, scope) : 0);
+    const page = pageOf(await this.summaries(rows), paging.page, paging.limit, totalElements);
+    const facets = toFacets(await this.repo.findFacets(filters, scope));
+    return { ...page, facets, category: category && index ? index.contextOf(category) : null };
+  }
+
+  /** The category index of this catalogue version, loaded once (dropped with the caches). */
+  private categoryIndex(): Promise<CategoryIndex> {
+    if (!this.categoryIndexLoad) {
+      const load = this.repo.findCategories(true).then((rows) => new CategoryIndex(rows));
+      this.categoryIndexLoad = load;
+      load.catch(() => {
+        if (this.categoryIndexLoad === load) this.categoryIndexLoad = undefined;
+      });
+    }
+    return this.categoryIndexLoad;
   }
 
   private async summaries(rows: ProductRecord[]): Promise<ProductSummary[]> {
@@ -230,7 +284,7 @@ export class CatalogService {
   }
 
   private async categoryTree(): Promise<CategoryNode[]> {
-    const categories = await this.repo.findCategories(false);
+    const categories = (await this.categoryIndex()).categories.filter((category) => category.is_active === 1);
     const links = await this.repo.findCategoryLinks();
     return buildCategoryTree(categories, links, (ids) => this.repo.findImages(ids));
   }
@@ -251,10 +305,10 @@ function partsOf(
   };
 }
 
-function findNode(nodes: CategoryNode[], id: number): CategoryNode | undefined {
+function findNode(nodes: CategoryNode[], key: number | string): CategoryNode | undefined {
   for (const node of nodes) {
-    if (node.id === id) return node;
-    const inChildren = findNode(node.children, id);
+    if (typeof key === "number" ? node.id === key : node.slug === key) return node;
+    const inChildren = findNode(node.children, key);
     if (inChildren) return inChildren;
   }
   return undefined;

@@ -1,9 +1,15 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { expectAccessible } from "./support/a11y";
 import { DESKTOP, PHONE, skipSplash } from "./support/shop";
 
+/** The home page's daily Club pop-up is not what these tests are about: mark it seen today. */
+async function skipClubPopup(page: Page): Promise<void> {
+  await page.addInitScript(`localStorage.setItem("joinClubModalShown", String(Date.now()));`);
+}
+
 test.beforeEach(async ({ page }) => {
   await skipSplash(page);
+  await skipClubPopup(page);
 });
 
 test("'hodie' from the header's search finds hoodies and Enter opens one", async ({ page }) => {

@@ -1,7 +1,7 @@
 /** The search popup's texts (spec: storefront §2 "Search popup", §4 "Search", §8). */
 export const searchMessages = {
   title: "What are you looking for?",
-  placeholder: "Type at least 3 characters to search",
+  placeholder: "Enter at least 3 characters",
   hint: "Type at least 3 characters to search",
   submit: "Search",
   searching: "Searching...",
@@ -15,6 +15,14 @@ export const searchMessages = {
       : `${total} ${total === 1 ? "product" : "products"} found. Use the up and down arrows to choose one.`,
   popular: "Popular searches",
 } as const;
+
+/** Shown while the field is empty: one tap fills it in. */
+export const popularSearches = [
+  { label: "Hoodies", query: "hoodie" },
+  { label: "Oversized tees", query: "oversized" },
+  { label: "Joggers", query: "joggers" },
+  { label: "Caps", query: "cap" },
+] as const;
 
 /** Spec: storefront §5 and §9. */
 export const searchRules = {

@@ -62,7 +62,13 @@ export function CartPanel() {
 
   function removeLine(item: CartItem) {
     if (remove.isPending) return;
-    remove.mutate(item.id);
+    remove.mutate(item.id, {
+      // The pressed button left with its row: keep keyboard focus inside the panel.
+      onSuccess: () =>
+        requestAnimationFrame(() => {
+          if (document.activeElement === document.body) document.querySelector<HTMLElement>(".cart-panel")?.focus();
+        }),
+    });
   }
 
   const footer =

@@ -10,7 +10,7 @@ import { paths } from "../../../lib/paths";
 import { toast } from "../../toast/toast-store";
 import { useDebouncedValue } from "../hooks/use-debounced-value";
 import { isSearchable, searchQuery, useSearchResults } from "../search-api";
-import { searchRules, searchMessages as t } from "../search-messages";
+import { popularSearches, searchRules, searchMessages as t } from "../search-messages";
 import "./search-popup.css";
 
 /** The search popup (spec: storefront §2 "Search popup", §4 "Search"): a dialog holding one combobox. */
@@ -157,6 +157,30 @@ function SearchCombobox({ labelledBy }: { labelledBy: string }) {
       <p id={hintId} className="search-box__hint" hidden={searchable}>
         {t.hint}
       </p>
+
+      {text === "" ? (
+        <div className="search-popular">
+          <p className="search-popular__title" id={`${hintId}-popular`}>
+            {t.popular}
+          </p>
+          <ul className="search-popular__list" aria-labelledby={`${hintId}-popular`}>
+            {popularSearches.map((item) => (
+              <li key={item.query}>
+                <button
+                  type="button"
+                  className="search-popular__chip"
+                  onClick={() => {
+                    setText(item.query);
+                    inputRef.current?.focus();
+                  }}
+                >
+                  {item.label}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
 
       <div id={listboxId} role="listbox" aria-labelledby={labelledBy} className="search-results" hidden={!expanded}>
         {products.map((product, index) => {

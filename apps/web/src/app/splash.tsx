@@ -1,10 +1,14 @@
 import { useEffect, useState } from "react";
+import { create } from "zustand";
 import { SHOP_NAME, TAGLINE } from "../lib/brand";
 
 /** Spec: storefront §9 — the splash shows 2000 ms, then an 800 ms zoom-out. */
 export const SPLASH_SHOW_MS = 2000;
 export const SPLASH_ZOOM_MS = 800;
 const SHOWN_KEY = "vaki:splashShown";
+
+/** Whether the splash still covers the page (the home page's Club pop-up waits until it leaves). */
+export const useSplashStore = create<{ covering: boolean }>()(() => ({ covering: false }));
 
 /** Once per visit (tab session), never under reduced motion. */
 export function shouldShowSplash(): boolean {
@@ -24,6 +28,10 @@ export function shouldShowSplash(): boolean {
  */
 export function Splash() {
   const [phase, setPhase] = useState<"hidden" | "shown" | "leaving">(() => (shouldShowSplash() ? "shown" : "hidden"));
+
+  useEffect(() => {
+    useSplashStore.setState({ covering: phase === "shown" });
+  }, [phase]);
 
   useEffect(() => {
     if (phase === "hidden") return;

@@ -1,19 +1,64 @@
-import "../../styles/home.css";
+import "./home.css";
+import { LoaderCircle, RefreshCw } from "lucide-react";
+import { unifiedCategoryItems } from "../../features/catalogue/components/category-card";
+import { CategoryCarousel } from "../../features/catalogue/components/category-carousel";
+import { JoinClubModal } from "../../features/community/components/join-club-modal";
+import { useClubPopup } from "../../features/community/hooks/use-club-popup";
 import { TAGLINE } from "../../lib/brand";
 import { usePageTitle } from "../../lib/use-page-title";
-import { FirstOrderCard } from "./first-order-card";
+import { ClubBand } from "./club-band";
 import { Hero } from "./hero";
-import { ShopStatusCard } from "./shop-status-card";
+import { mixByParent } from "./mix-by-parent";
+import { SubcategoryGrid } from "./subcategory-grid";
+import { useHomeData } from "./use-home-data";
 
+const DESCRIPTION =
+  "Oversized tees, hoodies, caps and more from the Vakiverse. Cash on delivery, free shipping worldwide, 10% off your first order.";
+/** Spec §8: the store's text when the categories call fails. */
+const CATEGORIES_FAILED = "Failed to fetch categories";
+
+/** Home (spec: storefront §2): hero, the category carousel, the subcategory grid, the Club pop-up. */
 export function HomePage() {
-  usePageTitle(TAGLINE);
+  usePageTitle(TAGLINE, DESCRIPTION);
+  const { categories, settled } = useHomeData();
+  const popup = useClubPopup(settled);
+  const tree = categories.data?.content ?? [];
+
   return (
     <>
       <Hero />
-      <div className="home-cards">
-        <ShopStatusCard />
-        <FirstOrderCard />
+      <div className="home-sections">
+        <div className="home-section">
+          {categories.isPending ? (
+            <p className="home-status" role="status">
+              <LoaderCircle className="spin" aria-hidden="true" />
+              Loading the drop…
+            </p>
+          ) : categories.isError ? (
+            <div className="home-status home-status--error" role="alert">
+              <p>{CATEGORIES_FAILED}</p>
+              <button
+                type="button"
+                className="button button--small"
+                onClick={() => void categories.refetch()}
+                aria-disabled={categories.isFetching}
+              >
+                <RefreshCw aria-hidden="true" className={categories.isFetching ? "spin" : undefined} />
+                Try Again
+              </button>
+            </div>
+          ) : (
+            <CategoryCarousel
+              items={mixByParent(unifiedCategoryItems(tree))}
+              title="Shop the drop"
+              intro="Swipe through every fit and every character."
+            />
+          )}
+        </div>
+        <SubcategoryGrid categories={tree} />
       </div>
+      <ClubBand onJoin={popup.openNow} />
+      <JoinClubModal open={popup.open} onOpenChange={popup.onOpenChange} />
     </>
   );
 }

@@ -1,0 +1,116 @@
+import { Pause, Play, Volume2, VolumeX } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { PHONE_QUERY, REDUCED_MOTION_QUERY, useMediaQuery } from "./use-media-query";
+
+/** Spec: storefront §9 — the video element appears 100 ms after mount (the poster paints first). */
+export const VIDEO_APPEAR_DELAY_MS = 100;
+
+const MEDIA = {
+  desktop: { video: "/media/hero-desktop.webm", poster: "/media/hero-desktop.jpg", width: 1280, height: 720 },
+  phone: { video: "/media/hero-mobile.webm", poster: "/media/hero-mobile.jpg", width: 540, height: 960 },
+} as const;
+
+/**
+ * The hero's promo video (spec: storefront §2, §4): the poster is the first paint (and the LCP
+ * image); the muted, looping video takes its place 100 ms later, the desktop or phone cut by
+ * screen width. It autoplays unless the shopper prefers reduced motion. Unmuting plays it.
+ */
+export function HeroVideo() {
+  const phone = useMediaQuery(PHONE_QUERY);
+  const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
+  const media = phone ? MEDIA.phone : MEDIA.desktop;
+  const video = useRef<HTMLVideoElement>(null);
+  const [showVideo, setShowVideo] = useState(false);
+  const [muted, setMuted] = useState(true);
+  const [playing, setPlaying] = useState(false);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => setShowVideo(true), VIDEO_APPEAR_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  // React does not write the `muted` attribute; browsers only autoplay a video that is muted.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the source changes (phone ↔ desktop).
+  useEffect(() => {
+    const element = video.current;
+    if (!element) return;
+    element.defaultMuted = true;
+    element.muted = true;
+    element.setAttribute("muted", "");
+    setMuted(true);
+    if (!reducedMotion) element.play().catch(() => setPlaying(false));
+  }, [showVideo, media.video, reducedMotion]);
+
+  const toggleMute = () => {
+    const element = video.current;
+    if (!element) return;
+    const unmute = element.muted;
+    element.muted = !unmute;
+    setMuted(!unmute);
+    if (unmute && element.paused) element.play().catch(() => setPlaying(false));
+  };
+
+  const togglePlay = () => {
+    const element = video.current;
+    if (!element) return;
+    if (element.paused) element.play().catch(() => setPlaying(false));
+    else element.pause();
+  };
+
+  return (
+    <div className="hero-media">
+      <picture>
+        <source media={PHONE_QUERY} srcSet={MEDIA.phone.poster} width={MEDIA.phone.width} height={MEDIA.phone.height} />
+        <img
+          className="hero-media__poster"
+          src={MEDIA.desktop.poster}
+          width={MEDIA.desktop.width}
+          height={MEDIA.desktop.height}
+          alt=""
+          fetchPriority="high"
+        />
+      </picture>
+      {showVideo ? (
+        <video
+          key={media.video}
+          ref={video}
+          className={`hero-media__video${playing ? " hero-media__video--playing" : ""}`}
+          src={media.video}
+          poster={media.poster}
+          width={media.width}
+          height={media.height}
+          muted
+          playsInline
+          loop
+          autoPlay={!reducedMotion}
+          preload={reducedMotion ? "metadata" : "auto"}
+          aria-hidden="true"
+          tabIndex={-1}
+          onPlay={() => setPlaying(true)}
+          onPause={() => setPlaying(false)}
+          onVolumeChange={(event) => setMuted(event.currentTarget.muted)}
+        />
+      ) : null}
+      {showVideo ? (
+        <div className="hero-media__controls">
+          <button
+            type="button"
+            className="hero-media__control"
+            aria-label={playing ? "Pause video" : "Play video"}
+            onClick={togglePlay}
+          >
+            {playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
+          </button>
+          <button
+            type="button"
+            className="hero-media__control"
+            aria-label={muted ? "Unmute video" : "Mute video"}
+            onClick={toggleMute}
+          >
+            {muted ? <VolumeX aria-hidden="true" /> : <Volume2 aria-hidden="true" />}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { useSyncExternalStore } from "react";
+
+/** Whether a CSS media query matches now; re-renders when it changes. */
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = window.matchMedia?.(query);
+      list?.addEventListener("change", onChange);
+      return () => list?.removeEventListener("change", onChange);
+    },
+    () => window.matchMedia?.(query).matches ?? false,
+    () => false,
+  );
+}
+
+export const PHONE_QUERY = "(max-width: 47.99rem)";
+export const REDUCED_MOTION_QUERY = "(prefers-reduced-motion: reduce)";

@@ -10,7 +10,7 @@ test("the served home page opens with the brand's shell and a working API", asyn
   await page.goto("/");
   await expect(page).toHaveTitle(/VAKI/);
   await expect(page.getByRole("navigation").first()).toBeVisible();
-  await expect(page.getByText(/shop is open/i)).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: /fresh off the wire/i })).toBeVisible();
   expect(errors).toEqual([]);
 });
 

@@ -55,21 +55,24 @@ export async function addToGuestCart(
   expect(added.status()).toBe(200);
 }
 
+/** Marks today's Club pop-up as seen, so it does not open over tests that are not about it. */
+const CLUB_POPUP_SEEN = `localStorage.setItem("joinClubModalShown", String(Date.now()));`;
+
 /**
  * Opens the shop as a guest whose id is `guestSessionId` (so tests can fill the cart through the
- * API first), with the splash already seen.
+ * API first), with the splash and today's Club pop-up already seen.
  */
 export async function asGuest(page: Page, guestSessionId: string = randomUUID()): Promise<string> {
   // A string script, so this file needs no DOM types.
   await page.addInitScript(
-    `localStorage.setItem("guestSessionId", ${JSON.stringify(guestSessionId)}); sessionStorage.setItem("vaki:splashShown", "1");`,
+    `localStorage.setItem("guestSessionId", ${JSON.stringify(guestSessionId)}); sessionStorage.setItem("vaki:splashShown", "1"); ${CLUB_POPUP_SEEN}`,
   );
   return guestSessionId;
 }
 
-/** Skip the once-per-visit splash in tests that are not about it. */
+/** Skip the once-per-visit splash (and today's Club pop-up) in tests that are not about them. */
 export async function skipSplash(page: Page): Promise<void> {
-  await page.addInitScript(`sessionStorage.setItem("vaki:splashShown", "1");`);
+  await page.addInitScript(`sessionStorage.setItem("vaki:splashShown", "1"); ${CLUB_POPUP_SEEN}`);
 }
 
 /** A strong password the server accepts. */

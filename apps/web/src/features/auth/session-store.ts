@@ -24,6 +24,8 @@ interface SessionState {
   setSession: (tokens: SessionTokens) => void;
   /** Forgets tokens and user (logout, failed refresh, expiry). */
   clearSession: () => void;
+  /** Keeps the stored user in step with a profile change (name, mobile) so the header shows it. */
+  updateUser: (changes: Partial<Omit<PublicUser, "id">>) => void;
 }
 
 /** Spec: accounts-and-orders §5 — an auth token is three non-empty dot-separated parts. */
@@ -58,7 +60,7 @@ function persist(session: Session | null): void {
   writeStoredJson(SESSION_KEYS.user, session?.user ?? null);
 }
 
-export const useSessionStore = create<SessionState>()((set) => ({
+export const useSessionStore = create<SessionState>()((set, get) => ({
   session: null,
   setSession: (tokens) => {
     const session: Session = {
@@ -73,6 +75,13 @@ export const useSessionStore = create<SessionState>()((set) => ({
   clearSession: () => {
     persist(null);
     set({ session: null });
+  },
+  updateUser: (changes) => {
+    const current = get().session;
+    if (!current) return;
+    const session: Session = { ...current, user: { ...current.user, ...changes } };
+    persist(session);
+    set({ session });
   },
 }));
 

@@ -10,6 +10,15 @@ const MEDIA = {
   phone: { video: "/media/hero-mobile.webm", poster: "/media/hero-mobile.jpg", width: 540, height: 960 },
 } as const;
 
+/** Starts playback; a refusal (autoplay policy, old browsers without a promise) leaves it paused. */
+function startPlayback(element: HTMLVideoElement, onRefused: () => void): void {
+  try {
+    Promise.resolve(element.play()).catch(onRefused);
+  } catch {
+    onRefused();
+  }
+}
+
 /**
  * The hero's promo video (spec: storefront §2, §4): the poster is the first paint (and the LCP
  * image); the muted, looping video takes its place 100 ms later, the desktop or phone cut by
@@ -38,7 +47,7 @@ export function HeroVideo() {
     element.muted = true;
     element.setAttribute("muted", "");
     setMuted(true);
-    if (!reducedMotion) element.play().catch(() => setPlaying(false));
+    if (!reducedMotion) startPlayback(element, () => setPlaying(false));
   }, [showVideo, media.video, reducedMotion]);
 
   const toggleMute = () => {
@@ -47,13 +56,13 @@ export function HeroVideo() {
     const unmute = element.muted;
     element.muted = !unmute;
     setMuted(!unmute);
-    if (unmute && element.paused) element.play().catch(() => setPlaying(false));
+    if (unmute && element.paused) startPlayback(element, () => setPlaying(false));
   };
 
   const togglePlay = () => {
     const element = video.current;
     if (!element) return;
-    if (element.paused) element.play().catch(() => setPlaying(false));
+    if (element.paused) startPlayback(element, () => setPlaying(false));
     else element.pause();
   };
 

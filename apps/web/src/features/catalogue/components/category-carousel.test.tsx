@@ -1,0 +1,85 @@
+import { render, screen, within } from "@testing-library/react";
+import type { CategoryNode } from "@vaki/contract/catalog";
+import { MemoryRouter } from "react-router";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { CategoryCardItem } from "./category-card";
+import { CategoryCarousel } from "./category-carousel";
+
+function item(id: number, name: string): CategoryCardItem {
+  const node: CategoryNode = {
+    id,
+    name,
+    slug: name.toLowerCase(),
+    parentId: 1,
+    description: null,
+    tagline: null,
+    accentColor: null,
+    imageUrl: null,
+    displayOrder: 0,
+    productCount: 1,
+    productImages: [{ imageUrl: `/media/p${id}.svg`, productId: id * 10, displayOrder: 0, primary: true }],
+    children: [],
+  };
+  return { kind: "subcategory", category: node, parentName: "Clothing" };
+}
+
+// jsdom lacks the observers Embla watches the slides with.
+beforeEach(() => {
+  class Observer {
+    observe = vi.fn();
+    unobserve = vi.fn();
+    disconnect = vi.fn();
+    takeRecords = () => [];
+  }
+  vi.stubGlobal("ResizeObserver", Observer);
+  vi.stubGlobal("IntersectionObserver", Observer);
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    onchange: null,
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+});
+
+function renderCarousel(items: CategoryCardItem[]) {
+  return render(
+    <MemoryRouter>
+      <CategoryCarousel items={items} title="Shop the drop" />
+    </MemoryRouter>,
+  );
+}
+
+describe("the category carousel", () => {
+  it("shows a single item on its own, without a carousel or arrows", () => {
+    renderCarousel([item(4, "Tees")]);
+    const section = screen.getByRole("region", { name: "Shop the drop" });
+    expect(section).not.toHaveAttribute("aria-roledescription");
+    expect(within(section).getByRole("link", { name: /Tees/ })).toHaveAttribute("href", "/product/40");
+    expect(screen.queryByRole("button", { name: "Previous slide" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Next slide" })).not.toBeInTheDocument();
+    expect(screen.queryAllByRole("group")).toHaveLength(0);
+  });
+
+  it("puts two or more items in a named carousel of slides with previous and next arrows", () => {
+    renderCarousel([item(4, "Tees"), item(5, "Hoodies"), item(6, "Caps")]);
+    const carousel = screen.getByRole("region", { name: "Shop the drop" });
+    expect(carousel).toHaveAttribute("aria-roledescription", "carousel");
+    const slides = within(carousel).getAllByRole("group");
+    expect(slides.map((slide) => slide.getAttribute("aria-label"))).toEqual(["1 of 3", "2 of 3", "3 of 3"]);
+    expect(within(slides[1] as HTMLElement).getByRole("link", { name: /Hoodies/ })).toHaveAttribute(
+      "href",
+      "/product/50",
+    );
+    expect(screen.getByRole("button", { name: "Previous slide" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Next slide" })).toBeInTheDocument();
+  });
+
+  it("renders nothing without items", () => {
+    const { container } = renderCarousel([]);
+    expect(container).toBeEmptyDOMElement();
+  });
+});

@@ -7,6 +7,8 @@ async function skipClubPopup(page: Page): Promise<void> {
   await page.addInitScript(`localStorage.setItem("joinClubModalShown", String(Date.now()));`);
 }
 
+test.describe.configure({ timeout: 60_000 });
+
 test.beforeEach(async ({ page }) => {
   await skipSplash(page);
   await skipClubPopup(page);

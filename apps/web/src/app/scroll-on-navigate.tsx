@@ -9,17 +9,24 @@ function smooth(): ScrollBehavior {
   return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
 }
 
+/** Navigation state of a change that only records a choice in the URL (a size, a colour): no scrolling. */
+export const KEEP_SCROLL = { keepScroll: true } as const;
+
+function keepsScroll(state: unknown): boolean {
+  return typeof state === "object" && state !== null && (state as { keepScroll?: unknown }).keepScroll === true;
+}
+
 /**
  * Every new navigation scrolls smoothly to the top, or to the #hash target (spec §2); back and
- * forward leave the position to the browser.
+ * forward leave the position to the browser, and so do navigations marked KEEP_SCROLL.
  */
 export function ScrollOnNavigate() {
-  const { pathname, search, hash } = useLocation();
+  const { pathname, search, hash, state } = useLocation();
   const navigationType = useNavigationType();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new location
   useEffect(() => {
-    if (navigationType === "POP") return;
+    if (navigationType === "POP" || keepsScroll(state)) return;
     const timer = window.setTimeout(
       () => {
         const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;

@@ -2,7 +2,14 @@
  * Catalogue calls (spec: storefront §7): a fetcher and a TanStack Query `queryOptions` per call.
  * Response types come from @vaki/contract; money is integer paise.
  */
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  type QueryKey,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from "@tanstack/react-query";
 import type {
   CategoryNode,
   FacetedProductList,
@@ -181,8 +188,22 @@ export function productListQuery(categoryKey: string | null, filters: Omit<Produ
   });
 }
 
+/** Two list keys of the same list (all products, or the same category), whatever their filters. */
+function sameList(a: QueryKey, b: QueryKey): boolean {
+  return a[1] === b[1] && (a[1] !== "category-products" || a[2] === b[2]);
+}
+
+/**
+ * A product list; while new filters load, the previous answer of the same list stays on screen
+ * (never another category's).
+ */
 export function useProductList(categoryKey: string | null, filters: Omit<ProductListParams, "page" | "limit">) {
-  return useInfiniteQuery(productListQuery(categoryKey, filters));
+  const options = productListQuery(categoryKey, filters);
+  return useInfiniteQuery({
+    ...options,
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && sameList(previousQuery.queryKey, options.queryKey) ? keepPreviousData(previous) : undefined,
+  });
 }
 
 export function useProduct(idOrSlug: string) {

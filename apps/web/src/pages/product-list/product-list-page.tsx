@@ -1,11 +1,321 @@
-import { ComingSoon } from "../../components/coming-soon";
+import type { ProductSort } from "@vaki/contract/catalog";
+import { catalogMessages } from "@vaki/contract/messages";
+import { SlidersHorizontal, X } from "lucide-react";
+import { type CSSProperties, useId, useMemo, useRef, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { KEEP_SCROLL } from "../../app/scroll-on-navigate";
+import { Modal } from "../../components/modal";
+import { useProductList } from "../../features/catalogue/catalogue-api";
+import { ProductCard } from "../../features/catalogue/components/product-card";
+import { facetsFromProducts, ProductFilters } from "../../features/catalogue/components/product-filters";
+import { useMediaQuery } from "../../features/catalogue/hooks/use-media-query";
+import {
+  activeFilterCount,
+  filtersFromSearchParams,
+  type ListFilters,
+  listParamsOf,
+  sortLabels,
+  withFilters,
+} from "../../features/catalogue/list-filters";
+import { isApiError } from "../../lib/api-error";
+import { formatRupees } from "../../lib/money";
+import { paths } from "../../lib/paths";
 import { usePageTitle } from "../../lib/use-page-title";
+import { LinkButton, ListState, RetryButton } from "./list-states";
+import { useListRoute } from "./use-list-route";
+import "./product-list-page.css";
 
+/** Spec §8 and §2 texts of the product list. */
+const texts = {
+  allProducts: "ALL PRODUCTS",
+  categoryProducts: "CATEGORY PRODUCTS",
+  categoryNotFound: "Category Not Found",
+  productsNotFound: "Products Not Found",
+  empty: "No Products Found",
+  loading: "Loading products...",
+} as const;
+
+/** Cards in the first two rows of the widest grid load at once; the rest lazily. */
+const EAGER_CARDS = 8;
+const SIDEBAR_QUERY = "(min-width: 60rem)";
+
+/** /products, /products/{categoryId}, /category-products/{categoryId} and their query forms (spec §2). */
 export function ProductListPage() {
-  usePageTitle("All Products");
+  const { categoryKey, linkName } = useListRoute();
+  const [search, setSearch] = useSearchParams();
+  const filters = useMemo(() => filtersFromSearchParams(search), [search]);
+  const list = useProductList(
+    categoryKey,
+    useMemo(() => listParamsOf(filters), [filters]),
+  );
+  const resultsRef = useRef<HTMLElement>(null);
+  const wide = useMediaQuery(SIDEBAR_QUERY);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const sortId = useId();
+
+  const first = list.data?.pages[0];
+  const category = first?.category ?? null;
+  const name = category?.name ?? linkName;
+  const heading = categoryKey ? (name ?? texts.categoryProducts) : texts.allProducts;
+  usePageTitle(categoryKey ? (name ?? "Category Products") : "All Products");
+
+  const products = useMemo(() => list.data?.pages.flatMap((page) => page.content) ?? [], [list.data]);
+  const total = first?.page.totalElements ?? 0;
+  const facets = useMemo(() => first?.facets ?? facetsFromProducts(products), [first, products]);
+  const filterCount = activeFilterCount(filters);
+
+  function changeFilters(next: ListFilters) {
+    setSearch(withFilters(search, next), { state: KEEP_SCROLL });
+    // The list starts again from its first page: bring its top into view if it is above.
+    const top = resultsRef.current?.getBoundingClientRect().top ?? 0;
+    if (top < 0) resultsRef.current?.scrollIntoView({ block: "start" });
+  }
+
+  if (list.isError && !list.data) {
+    const missingCategory = categoryKey && isApiError(list.error) && [400, 404].includes(list.error.status);
+    const message = missingCategory
+      ? catalogMessages.categoryNotFound(categoryKey)
+      : list.error.message || catalogMessages.productsNotFound;
+    return (
+      <div className="plp plp--state">
+        <ListState
+          level={1}
+          title={missingCategory ? texts.categoryNotFound : texts.productsNotFound}
+          actions={
+            <>
+              <RetryButton label="Try Again" onClick={() => list.refetch()} busy={list.isFetching} />
+              <LinkButton to={paths.home} label="Go to Home" />
+            </>
+          }
+        >
+          <p>{message}</p>
+        </ListState>
+      </div>
+    );
+  }
+
+  const accent = category?.accentColor ? ({ "--plp-accent": category.accentColor } as CSSProperties) : undefined;
+  const filterPanel = <ProductFilters facets={facets} filters={filters} onChange={changeFilters} />;
+
   return (
-    <ComingSoon title="All Products">
-      <p>This page is being built.</p>
-    </ComingSoon>
+    <div className="plp" style={accent}>
+      <header className="plp__header">
+        <nav aria-label="Breadcrumb" className="plp__crumbs">
+          <ol>
+            <li>
+              <Link to={paths.home}>Home</Link>
+            </li>
+            <li>
+              {categoryKey ? (
+                <Link to={paths.allProducts}>All Products</Link>
+              ) : (
+                <span aria-current="page">All Products</span>
+              )}
+            </li>
+            {category
+              ? category.breadcrumb.map((entry, index) =>
+                  index === category.breadcrumb.length - 1 ? (
+                    <li key={entry.id}>
+                      <span aria-current="page">{entry.name}</span>
+                    </li>
+                  ) : (
+                    <li key={entry.id}>
+                      <Link to={paths.productListByCategory(entry.id, entry.name)}>{entry.name}</Link>
+                    </li>
+                  ),
+                )
+              : categoryKey && name
+                ? [
+                    <li key="current">
+                      <span aria-current="page">{name}</span>
+                    </li>,
+                  ]
+                : null}
+          </ol>
+        </nav>
+        <h1 className="plp__title">{heading}</h1>
+        {category?.tagline || category?.description ? (
+          <p className="plp__lede">{category.tagline ?? category.description}</p>
+        ) : null}
+      </header>
+
+      <div className="plp__layout">
+        {wide ? (
+          <aside className="plp__sidebar" aria-labelledby="plp-filters-title">
+            <h2 id="plp-filters-title" className="plp__sidebar-title">
+              Filters
+            </h2>
+            {filterPanel}
+          </aside>
+        ) : null}
+
+        <section className="plp__results" ref={resultsRef} aria-label="Products" aria-busy={list.isFetching}>
+          <div className="plp__toolbar">
+            {wide ? null : (
+              <button type="button" className="plp__filters-button" onClick={() => setSheetOpen(true)}>
+                <SlidersHorizontal aria-hidden="true" />
+                Filters
+                {filterCount > 0 ? <span className="plp__filters-count">{filterCount}</span> : null}
+              </button>
+            )}
+            <p className="plp__count" aria-live="polite">
+              {list.data ? `${total} ${total === 1 ? "product" : "products"}` : ""}
+            </p>
+            <div className="plp__sort">
+              <label htmlFor={sortId}>Sort by</label>
+              <select
+                id={sortId}
+                value={filters.sort}
+                onChange={(event) => changeFilters({ ...filters, sort: event.target.value as ProductSort })}
+              >
+                {Object.entries(sortLabels).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+
+          <ActiveFilters filters={filters} onChange={changeFilters} />
+
+          {list.isPending ? (
+            <ListSkeleton />
+          ) : products.length === 0 ? (
+            <ListState
+              level={2}
+              title={texts.empty}
+              actions={
+                <>
+                  {filterCount > 0 ? (
+                    <button
+                      type="button"
+                      className="button button--primary"
+                      onClick={() => changeFilters({ sort: filters.sort })}
+                    >
+                      Clear filters
+                    </button>
+                  ) : null}
+                  <RetryButton label="Refresh" onClick={() => list.refetch()} busy={list.isFetching} />
+                  <LinkButton to={paths.home} label="Browse All Categories" />
+                </>
+              }
+            >
+              <p>
+                {filterCount > 0
+                  ? "Nothing matches these filters. Try a different size, colour or price."
+                  : "There is nothing here yet. New drops land often, so check back soon."}
+              </p>
+            </ListState>
+          ) : (
+            <>
+              <ul className={`plp__grid${list.isPlaceholderData ? " plp__grid--stale" : ""}`}>
+                {products.map((product, index) => (
+                  <li key={product.id}>
+                    <ProductCard product={product} eager={index < EAGER_CARDS} />
+                  </li>
+                ))}
+              </ul>
+              <div className="plp__more">
+                <p className="plp__shown">
+                  Showing {products.length} of {total}
+                </p>
+                {list.hasNextPage ? (
+                  <button
+                    type="button"
+                    className="button"
+                    onClick={() => list.fetchNextPage()}
+                    aria-disabled={list.isFetchingNextPage || undefined}
+                  >
+                    {list.isFetchingNextPage ? "Loading..." : "Load more"}
+                  </button>
+                ) : null}
+                {list.isFetchNextPageError ? (
+                  <p role="alert" className="plp__more-error">
+                    {list.error?.message || catalogMessages.productsNotFound}
+                  </p>
+                ) : null}
+              </div>
+            </>
+          )}
+        </section>
+      </div>
+
+      {wide ? null : (
+        <Modal
+          open={sheetOpen}
+          onOpenChange={setSheetOpen}
+          title="Filters"
+          className="plp__sheet"
+          footer={
+            <button
+              type="button"
+              className="button button--primary plp__sheet-done"
+              onClick={() => setSheetOpen(false)}
+            >
+              {list.isFetching ? "Updating..." : `Show ${total} ${total === 1 ? "product" : "products"}`}
+            </button>
+          }
+        >
+          {filterPanel}
+        </Modal>
+      )}
+    </div>
+  );
+}
+
+/** The filters in force, each removable with one tap. */
+function ActiveFilters({ filters, onChange }: { filters: ListFilters; onChange: (next: ListFilters) => void }) {
+  const chips: { key: string; label: string; without: ListFilters }[] = [];
+  if (filters.size)
+    chips.push({ key: "size", label: `Size ${filters.size}`, without: { ...filters, size: undefined } });
+  if (filters.color) chips.push({ key: "color", label: filters.color, without: { ...filters, color: undefined } });
+  if (filters.minPrice !== undefined || filters.maxPrice !== undefined) {
+    const min = filters.minPrice !== undefined ? formatRupees(filters.minPrice * 100) : null;
+    const max = filters.maxPrice !== undefined ? formatRupees(filters.maxPrice * 100) : null;
+    chips.push({
+      key: "price",
+      label: min && max ? `${min} to ${max}` : min ? `From ${min}` : `Up to ${max}`,
+      without: { ...filters, minPrice: undefined, maxPrice: undefined },
+    });
+  }
+  if (filters.inStock) chips.push({ key: "stock", label: "In stock", without: { ...filters, inStock: undefined } });
+  if (chips.length === 0) return null;
+  return (
+    <ul className="plp__active" aria-label="Filters in use">
+      {chips.map((chip) => (
+        <li key={chip.key}>
+          <button
+            type="button"
+            className="plp__active-chip"
+            aria-label={`Remove filter ${chip.label}`}
+            onClick={() => onChange(chip.without)}
+          >
+            {chip.label}
+            <X aria-hidden="true" />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <div className="plp__loading">
+      <p role="status" className="visually-hidden">
+        {texts.loading}
+      </p>
+      <ul className="plp__grid" aria-hidden="true">
+        {Array.from({ length: 8 }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+          <li key={index} className="plp__ghost">
+            <div className="plp__ghost-media" />
+            <div className="plp__ghost-line" />
+            <div className="plp__ghost-line plp__ghost-line--short" />
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -1,11 +1,191 @@
-import { ComingSoon } from "../../components/coming-soon";
+import type { ProductDetail } from "@vaki/contract/catalog";
+import { RefreshCw } from "lucide-react";
+import { useState } from "react";
+import { Link, useParams } from "react-router";
+import { useProduct } from "../../features/catalogue/catalogue-api";
+import { CharacterStory } from "../../features/catalogue/components/character-story";
+import { ColorSwatches } from "../../features/catalogue/components/color-swatches";
+import { ProductGallery } from "../../features/catalogue/components/product-gallery";
+import { ProductPolicies } from "../../features/catalogue/components/product-policies";
+import { RelatedProducts } from "../../features/catalogue/components/related-products";
+import { SizeChartDialog } from "../../features/catalogue/components/size-chart-dialog";
+import { SizeSelector } from "../../features/catalogue/components/size-selector";
+import { colorChoices, galleryImages, selectedVariant, sizeChoices } from "../../features/catalogue/product-options";
+import { DeliveryCheck } from "../../features/shipping/components/delivery-check";
+import { formatRupees } from "../../lib/money";
+import { paths } from "../../lib/paths";
 import { usePageTitle } from "../../lib/use-page-title";
+import { ProductActions } from "./product-actions";
+import { useOptionSelection } from "./use-option-selection";
+import "./product-page.css";
 
+/** Spec §8: a failed product load. */
+const LOAD_FAILED = "Failed to fetch product";
+
+/** /product/{id} (id or slug): the product detail page (spec §2, §4). */
 export function ProductPage() {
-  usePageTitle("Product");
+  const { id = "" } = useParams<{ id: string }>();
+  const product = useProduct(id);
+  usePageTitle(product.data?.name ?? "Product");
+
+  if (product.isPending) return <ProductSkeleton />;
+  if (product.isError) {
+    return (
+      <div className="pdp pdp--state">
+        <section className="pdp-state" aria-labelledby="pdp-state-title">
+          <h1 id="pdp-state-title" className="pdp-state__title">
+            Product unavailable
+          </h1>
+          <p className="pdp-state__message">{product.error.message || LOAD_FAILED}</p>
+          <div className="pdp-state__actions">
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => product.refetch()}
+              aria-disabled={product.isFetching || undefined}
+            >
+              <RefreshCw aria-hidden="true" className={product.isFetching ? "spin" : undefined} />
+              Try Again
+            </button>
+            <Link to={paths.allProducts} className="button">
+              All products
+            </Link>
+          </div>
+        </section>
+      </div>
+    );
+  }
+  return <ProductDetailView product={product.data} />;
+}
+
+function ProductDetailView({ product }: { product: ProductDetail }) {
+  const { selection, chooseColor, chooseSize } = useOptionSelection(product);
+  const [sizeChartOpen, setSizeChartOpen] = useState(false);
+  const variant = selectedVariant(product, selection);
+  const colors = colorChoices(product);
+  const sizes = sizeChoices(product, selection.color);
+  const images = galleryImages(product.images, selection.color);
+  const category = product.categories.find((entry) => entry.id !== product.character?.id) ?? product.categories[0];
+
   return (
-    <ComingSoon title="Product details" secondary={{ to: "/products", label: "All products" }}>
-      <p>Sizes, fits and the story behind every piece will live here.</p>
-    </ComingSoon>
+    <div className="pdp">
+      <nav aria-label="Breadcrumb" className="pdp__crumbs">
+        <ol>
+          <li>
+            <Link to={paths.home}>Home</Link>
+          </li>
+          {category ? (
+            <li>
+              <Link to={paths.productListByCategory(category.id, category.name)}>{category.name}</Link>
+            </li>
+          ) : (
+            <li>
+              <Link to={paths.allProducts}>All Products</Link>
+            </li>
+          )}
+          <li>
+            <span aria-current="page">{product.name}</span>
+          </li>
+        </ol>
+      </nav>
+
+      <div className="pdp__top">
+        <div className="pdp__gallery">
+          {/* A new colour starts its own gallery at its first image. */}
+          <ProductGallery key={selection.color ?? "all"} images={images} productName={product.name} />
+        </div>
+
+        <div className="pdp__info">
+          <header className="pdp__header">
+            {product.character ? <p className="pdp__eyebrow">{product.character.name} · Vakiverse</p> : null}
+            <h1 className="pdp__title">{product.name}</h1>
+            <p className="pdp__price">
+              <span className="pdp__amount">{formatRupees(variant?.finalPrice ?? product.price)}</span>
+              <span className="pdp__tax">inclusive of all taxes</span>
+            </p>
+          </header>
+
+          <ColorSwatches choices={colors} value={selection.color} onChange={chooseColor} />
+          <SizeSelector
+            choices={sizes}
+            value={selection.size}
+            onChange={chooseSize}
+            onOpenSizeChart={() => setSizeChartOpen(true)}
+          />
+
+          <ProductActions product={product} variant={variant} />
+
+          <DeliveryCheck />
+          <ProductPolicies />
+        </div>
+      </div>
+
+      <div className="pdp__details">
+        <div className="pdp__details-column">
+          {product.character ? <CharacterStory character={product.character} /> : null}
+          {product.description ? (
+            <section className="pdp__section" aria-labelledby="pdp-description">
+              <h2 id="pdp-description" className="pdp__section-title">
+                Description
+              </h2>
+              <ServerHtml html={product.description} />
+            </section>
+          ) : null}
+        </div>
+        <div className="pdp__details-column">
+          {product.specifications.length > 0 ? (
+            <section className="pdp__section" aria-labelledby="pdp-specifications">
+              <h2 id="pdp-specifications" className="pdp__section-title">
+                Specifications
+              </h2>
+              <dl className="pdp__specs">
+                {product.specifications.map((spec) => (
+                  <div key={spec.name} className="pdp__spec">
+                    <dt>{spec.name}</dt>
+                    <dd>{spec.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          ) : null}
+          {product.deliveryInfo ? (
+            <section className="pdp__section" aria-labelledby="pdp-delivery">
+              <h2 id="pdp-delivery" className="pdp__section-title">
+                Delivery
+              </h2>
+              <ServerHtml html={product.deliveryInfo} />
+            </section>
+          ) : null}
+        </div>
+      </div>
+
+      <RelatedProducts currentProductId={product.id} />
+      <SizeChartDialog open={sizeChartOpen} onOpenChange={setSizeChartOpen} />
+    </div>
+  );
+}
+
+/** Product HTML (description, delivery info) as the server sends it: already sanitised on the way in and out. */
+function ServerHtml({ html }: { html: string }) {
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's allow-list sanitiser (catalog/sanitize.ts) cleans it
+  return <div className="pdp__html" dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+function ProductSkeleton() {
+  return (
+    <div className="pdp" aria-busy="true">
+      <p role="status" className="visually-hidden">
+        Loading product...
+      </p>
+      <div className="pdp__top" aria-hidden="true">
+        <div className="pdp__ghost pdp__ghost--media" />
+        <div className="pdp__info">
+          <div className="pdp__ghost pdp__ghost--title" />
+          <div className="pdp__ghost pdp__ghost--line" />
+          <div className="pdp__ghost pdp__ghost--chips" />
+          <div className="pdp__ghost pdp__ghost--chips" />
+        </div>
+      </div>
+    </div>
   );
 }

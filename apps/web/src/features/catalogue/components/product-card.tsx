@@ -1,0 +1,46 @@
+import type { ProductSummary } from "@vaki/contract/catalog";
+import { Link } from "react-router";
+import { formatRupees } from "../../../lib/money";
+import { paths } from "../../../lib/paths";
+import { ProductImage } from "./product-image";
+import "./product-card.css";
+
+/** The card's picture: the primary image, else the first by displayOrder, else the product's imageUrl. */
+export function cardImage(product: Pick<ProductSummary, "images" | "imageUrl">): string | null {
+  const ordered = [...product.images].sort((a, b) => a.displayOrder - b.displayOrder);
+  return (ordered.find((image) => image.primary) ?? ordered[0])?.imageUrl ?? product.imageUrl ?? null;
+}
+
+function colourCount(product: ProductSummary): number {
+  return new Set(product.variants.map((variant) => variant.attributes.Color).filter(Boolean)).size;
+}
+
+interface ProductCardProps {
+  product: ProductSummary;
+  /** Cards in the first rows load at once; the rest lazily. */
+  eager?: boolean;
+  /** The heading level of the product name inside its list. */
+  headingLevel?: 2 | 3;
+}
+
+/** A product in a grid or carousel: its picture large on a plain ground, name, price, link to its page. */
+export function ProductCard({ product, eager = false, headingLevel = 2 }: ProductCardProps) {
+  const image = cardImage(product);
+  const colours = colourCount(product);
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <article className="product-card">
+      <Link to={paths.product(product.id)} className="product-card__link">
+        <div className="product-card__media">
+          {image ? <ProductImage src={image} alt="" eager={eager} className="product-card__image" /> : null}
+          {product.inStock ? null : <span className="product-card__badge">Sold out</span>}
+        </div>
+        <div className="product-card__body">
+          <Heading className="product-card__name">{product.name}</Heading>
+          <p className="product-card__price">{formatRupees(product.price)}</p>
+          {colours > 1 ? <p className="product-card__meta">{colours} colours</p> : null}
+        </div>
+      </Link>
+    </article>
+  );
+}

@@ -1,9 +1,12 @@
-import { screen, within } from "@testing-library/react";
+import { configure, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { checkoutDetailsFixture, ORDER_ID, orderFixture } from "../../features/orders/testing/order-fixture";
 import { jsonResponse, renderRoute } from "../../test/render-route";
 
-type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response> | undefined;
+type Handler = (url: URL, init: RequestInit | undefined) => Response | undefined | Promise<Response | undefined>;
+
+// The route loads lazily; a busy machine can take more than the default second to show it.
+configure({ asyncUtilTimeout: 5_000 });
 
 const ok = (data: unknown) => jsonResponse({ success: true, message: "OK", data });
 const fail = (status: number, message: string, error = "Error") =>
@@ -23,7 +26,7 @@ function serve(handler: Handler) {
       );
       calls.push({ method: init?.method ?? "GET", path: url.pathname, search: url.searchParams });
       if (url.pathname === "/api/cart") return ok({ items: [], itemCount: 0 });
-      return handler(url, init) ?? fail(404, "Not found", "NotFound");
+      return (await handler(url, init)) ?? fail(404, "Not found", "NotFound");
     }),
   );
 }
@@ -36,10 +39,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("order confirmation", () => {
+describe("order confirmation", { timeout: 20_000 }, () => {
   it("checks the payment by checkout id, then loads the order and shows it confirmed", async () => {
-    serve((url) => {
-      if (url.pathname === "/api/checkout/chk_1/details") return ok(checkoutDetailsFixture());
+    let answerPayment: () => void = () => undefined;
+    const paymentChecked = new Promise<void>((resolve) => {
+      answerPayment = resolve;
+    });
+    serve(async (url) => {
+      if (url.pathname === "/api/checkout/chk_1/details") {
+        await paymentChecked;
+        return ok(checkoutDetailsFixture());
+      }
       if (url.pathname === `/api/orders/${ORDER_ID}`) return ok(orderFixture());
       if (url.pathname === "/api/orders/create/shiprocket") return ok({ courierId: 3 });
       if (url.pathname === "/api/orders/generate/awb") return ok({ trackingNumber: "SBX123456" });
@@ -49,6 +59,7 @@ describe("order confirmation", () => {
     renderRoute(`/order-confirmation/${ORDER_ID}?oid=chk_1&ost=SUCCESS`);
 
     expect(await screen.findByText("Checking payment status...")).toBeInTheDocument();
+    answerPayment();
     expect(await screen.findByRole("heading", { level: 1, name: "Order Confirmed" })).toBeInTheDocument();
     expect(screen.getByText("Your order is confirmed. We'll let you know when it ships.")).toBeInTheDocument();
     expect(screen.getAllByText("Completed").length).toBeGreaterThan(0);
@@ -95,8 +106,13 @@ describe("order confirmation", () => {
   });
 
   it("loads the order by id alone, with the secret from the query for a guest", async () => {
-    serve((url) => {
+    let answerOrder: () => void = () => undefined;
+    const orderRead = new Promise<void>((resolve) => {
+      answerOrder = resolve;
+    });
+    serve(async (url) => {
       if (url.pathname === `/api/orders/${ORDER_ID}` && url.searchParams.get("orderSecret") === "s3cret-value") {
+        await orderRead;
         return ok(orderFixture({ shiprocketOrderId: "SR1", trackingNumber: "SBX1" }));
       }
       return undefined;
@@ -104,6 +120,7 @@ describe("order confirmation", () => {
     renderRoute(`/order-confirmation?orderId=${ORDER_ID}&secret=s3cret-value`);
 
     expect(await screen.findByText("Loading your order details...")).toBeInTheDocument();
+    answerOrder();
     expect(await screen.findByRole("heading", { level: 1, name: "Order Confirmed" })).toBeInTheDocument();
   });
 

@@ -1,9 +1,12 @@
-import { screen, within } from "@testing-library/react";
+import { configure, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeOverlay, useUiStore } from "../../app/ui-store";
 import { useSessionStore } from "../../features/auth/session-store";
 import { ORDER_ID, orderFixture } from "../../features/orders/testing/order-fixture";
 import { jsonResponse, renderRoute } from "../../test/render-route";
+
+// The route loads lazily; a busy machine can take more than the default second to show it.
+configure({ asyncUtilTimeout: 5_000 });
 
 const ok = (data: unknown) => jsonResponse({ success: true, message: "OK", data });
 
@@ -61,7 +64,7 @@ afterEach(() => {
   closeOverlay();
 });
 
-describe("My Orders", () => {
+describe("My Orders", { timeout: 20_000 }, () => {
   it("asks a guest to log in, and the button opens the login modal", async () => {
     serve(() => undefined);
     const { user } = renderRoute("/orders");

@@ -1,4 +1,5 @@
 import { render, screen, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { orderFixture } from "../testing/order-fixture";
 import { itemVariantText, OrderItemsTable } from "./order-items";
@@ -11,7 +12,11 @@ describe("order lines", () => {
   });
 
   it("tables the items with Product, Quantity, Price and Subtotal in rupees with 2 decimals", () => {
-    render(<OrderItemsTable items={orderFixture().items} />);
+    render(
+      <MemoryRouter>
+        <OrderItemsTable items={orderFixture().items} />
+      </MemoryRouter>,
+    );
     const table = screen.getByRole("table");
     expect(
       within(table)
@@ -22,6 +27,7 @@ describe("order lines", () => {
     expect(row).toHaveTextContent("Nova Heavyweight Tee");
     expect(row).toHaveTextContent("₹1,299.00");
     expect(row).toHaveTextContent("₹2,598.00");
+    expect(within(row).getByRole("link", { name: "Nova Heavyweight Tee" })).toHaveAttribute("href", "/product/7");
   });
 });
 

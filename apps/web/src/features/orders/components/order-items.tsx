@@ -1,6 +1,8 @@
 import type { OrderItem } from "@vaki/contract/orders";
 import { useState } from "react";
+import { Link } from "react-router";
 import { formatOrderAmount } from "../../../lib/money";
+import { paths } from "../../../lib/paths";
 
 /** Only Size and Color are shown of a line's variant (spec §3 "Order item"). */
 export function itemVariantText(item: Pick<OrderItem, "variantAttributes" | "size" | "color">): string {
@@ -13,6 +15,15 @@ export function itemVariantText(item: Pick<OrderItem, "variantAttributes" | "siz
 
 function itemName(item: Pick<OrderItem, "productName" | "name">): string {
   return item.productName || item.name;
+}
+
+/** The line's name, linking to its product page (to buy it again, or check the size chart). */
+function ItemName({ item }: { item: Pick<OrderItem, "productName" | "name" | "productId"> }) {
+  return (
+    <p className="order-items__name">
+      <Link to={paths.product(item.productId)}>{itemName(item)}</Link>
+    </p>
+  );
 }
 
 /** A product thumbnail with a fixed box; a broken image leaves the box empty. */
@@ -44,7 +55,7 @@ export function OrderItemList({ items }: { items: readonly OrderItem[] }) {
         <li key={item.id} className="order-items__row">
           <ItemThumb item={item} />
           <div className="order-items__text">
-            <p className="order-items__name">{itemName(item)}</p>
+            <ItemName item={item} />
             {itemVariantText(item) ? <p className="order-muted">{itemVariantText(item)}</p> : null}
             <p className="order-muted">
               Qty {item.quantity} × {formatOrderAmount(item.price)}
@@ -89,7 +100,7 @@ export function OrderItemsTable({ items }: { items: readonly OrderItem[] }) {
                 <div className="order-table__product">
                   <ItemThumb item={item} size={48} />
                   <div>
-                    <p className="order-items__name">{itemName(item)}</p>
+                    <ItemName item={item} />
                     {itemVariantText(item) ? <p className="order-muted">{itemVariantText(item)}</p> : null}
                   </div>
                 </div>

@@ -14,7 +14,8 @@ export function StatusBadge({ tone, children, prefix }: StatusBadgeProps) {
     <span className={`status-badge status-badge--${tone}`}>
       <span className="status-badge__dot" aria-hidden="true" />
       {prefix ? <span className="visually-hidden">{prefix} </span> : null}
-      {children}
+      {/* Its own element, so the label alone reads as the badge's text. */}
+      <span>{children}</span>
     </span>
   );
 }

@@ -104,7 +104,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
   await app.register(accountRoutes, accounts.routeDeps);
   app.addHook("onReady", async () => accounts.cleanup.start());
   app.addHook("onClose", () => accounts.cleanup.stop());
-  const shop = { name: config.shopName, publicUrl: config.publicUrl };
+  const shop = { name: config.shopName, publicUrl: config.publicUrl, publicUrlSet: config.publicUrlSet };
   const community = new CommunityService(new CommunityRepo(database.db), clock, rateLimiter, mailer, app.log, shop);
   await app.register(communityRoutes, { community, auth: accounts.auth });
 
@@ -141,8 +141,8 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     sandboxStore: sandboxCheckoutStore,
     rateLimiter,
   });
-  await app.register(checkoutRoutes, { checkout, auth: accounts.auth, accounts: accounts.accounts });
-  await app.register(fulfilmentRoutes, { fulfilment, auth: accounts.auth });
+  await app.register(checkoutRoutes, { checkout, auth: accounts.auth, accounts: accounts.accounts, shop });
+  await app.register(fulfilmentRoutes, { fulfilment, auth: accounts.auth, shop });
   if (sandboxPay) await app.register(sandboxPayRoutes, { sandboxPay, shop });
   app.addHook("onReady", async () => outbox.start(config.outboxIntervalMs));
   app.addHook("onClose", () => outbox.stop());

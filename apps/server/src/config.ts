@@ -12,7 +12,10 @@ export const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().default("0.0.0.0"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** Public address of the shop, used in e-mail links and payment redirects. */
+  /**
+   * Public address of the shop, for e-mail links; when set it also wins for payment redirects and
+   * browser links, which otherwise follow the origin of each request.
+   */
   PUBLIC_URL: z.url().optional(),
   SHOP_NAME: z.string().min(1).default("VAKI"),
   DATA_DIR: z.string().default("./data"),
@@ -107,7 +110,10 @@ export interface Config {
   env: "development" | "production" | "test";
   host: string;
   port: number;
+  /** PUBLIC_URL, or http://localhost:PORT when unset (then browser links follow each request's origin). */
   publicUrl: string;
+  /** Whether PUBLIC_URL was set: it then wins for every link. */
+  publicUrlSet: boolean;
   shopName: string;
   dataDir: string;
   database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string; schema?: string };
@@ -186,6 +192,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: c.HOST,
     port: c.PORT,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
+    publicUrlSet: c.PUBLIC_URL !== undefined,
     shopName: c.SHOP_NAME,
     dataDir,
     database:

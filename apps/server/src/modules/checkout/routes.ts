@@ -12,6 +12,7 @@ import {
 import { failureEnvelopeSchema as failure, successEnvelope } from "@vaki/contract/envelope";
 import { checkoutMessages as m } from "@vaki/contract/messages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { type ShopAddress, shopOriginFor } from "../../lib/shop-origin.js";
 import { userFacingValidation } from "../../plugins/error-handler.js";
 import type { AuthGuard } from "../accounts/auth-guard.js";
 import type { AccountService } from "../accounts/service.js";
@@ -22,13 +23,17 @@ export interface CheckoutRoutesDeps {
   checkout: CheckoutService;
   auth: AuthGuard;
   accounts: AccountService;
+  shop: ShopAddress;
 }
 
 const tags = ["checkout"];
 const failures = { 400: failure, 401: failure, 403: failure, 404: failure, 409: failure, 429: failure, 502: failure };
 
 /** Hosted checkout and payment confirmation (spec: storefront §7, accounts-and-orders §7). */
-export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesDeps> = async (app, { checkout, auth, accounts }) => {
+export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesDeps> = async (
+  app,
+  { checkout, auth, accounts, shop },
+) => {
   app.addHook("onRoute", (route) => {
     route.schemaErrorFormatter ??= userFacingValidation;
   });
@@ -62,6 +67,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesDeps> = async (
         reader,
         redirectUrl: body.redirectUrl,
         customer: profile ? { email: profile.email, phone: profile.mobile } : undefined,
+        origin: shopOriginFor(request, shop),
       });
       return { success: true as const, message: m.initiated, data: session };
     },

@@ -36,11 +36,11 @@ export class SandboxPayService {
    * (`/order-confirmation/{orderId}?oid={checkoutId}&ost={status}`), or the fallback URL the
    * storefront gave when opening the page (a page of this shop), with the same oid and ost.
    */
-  returnUrl(completedUrl: string, orderId: string, fallback: string | undefined): string {
+  returnUrl(completedUrl: string, orderId: string, fallback: string | undefined, origin?: string): string {
     if (!fallback) return completedUrl;
     let url: URL;
     try {
-      url = new URL(this.deps.checkout.resolveRedirect(fallback, orderId));
+      url = new URL(this.deps.checkout.resolveRedirect(fallback, orderId, origin));
     } catch {
       return completedUrl;
     }
@@ -52,12 +52,17 @@ export class SandboxPayService {
     return url.toString();
   }
 
-  async submit(token: string, form: Record<string, string>, fallback?: string): Promise<SandboxSubmission> {
+  async submit(
+    token: string,
+    form: Record<string, string>,
+    fallback?: string,
+    origin?: string,
+  ): Promise<SandboxSubmission> {
     const summary = await this.deps.provider.describe(token);
     if (summary.completedRedirectUrl) {
       return {
         kind: "completed",
-        redirectUrl: this.returnUrl(summary.completedRedirectUrl, summary.orderId, fallback),
+        redirectUrl: this.returnUrl(summary.completedRedirectUrl, summary.orderId, fallback, origin),
       };
     }
     const read = readPaymentForm(form);
@@ -79,7 +84,10 @@ export class SandboxPayService {
       // As a real gateway's webhook can fail: the confirmation page's check applies the outcome.
       this.deps.log.error({ err: error, checkoutId: summary.checkoutId }, "sandbox webhook could not be applied");
     }
-    return { kind: "completed", redirectUrl: this.returnUrl(completion.redirectUrl, summary.orderId, fallback) };
+    return {
+      kind: "completed",
+      redirectUrl: this.returnUrl(completion.redirectUrl, summary.orderId, fallback, origin),
+    };
   }
 
   /** A guest's first-order code (VAKI10) must not be used by an e-mail or phone that has ordered before. */

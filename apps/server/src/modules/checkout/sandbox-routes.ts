@@ -1,8 +1,9 @@
 import { checkoutMessages as m } from "@vaki/contract/messages";
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { Gone, NotFound } from "../../lib/errors.js";
+import { type ShopAddress, shopOriginFor } from "../../lib/shop-origin.js";
 import { sandboxCheckoutScript } from "../../providers/payment/sandbox-page/checkout-script.js";
 import { displayFontDataUrl } from "../../providers/payment/sandbox-page/display-font.js";
 import {
@@ -14,7 +15,7 @@ import type { SandboxPayService } from "./sandbox-pay.js";
 
 export interface SandboxRoutesDeps {
   sandboxPay: SandboxPayService;
-  shop: { name: string; publicUrl: string };
+  shop: { name: string } & ShopAddress;
 }
 
 const tags = ["sandbox"];
@@ -31,9 +32,9 @@ const withShopIcon = (html: string) =>
   html.replace("</head>", '<link rel="icon" type="image/svg+xml" href="/favicon.svg">\n</head>');
 
 /** Answers a redirect within the shop as a path (the browser stays on the origin it is on). */
-function locationFor(url: string, publicUrl: string): string {
+function locationFor(url: string, origin: string): string {
   const target = new URL(url);
-  return target.origin === new URL(publicUrl).origin ? `${target.pathname}${target.search}` : target.toString();
+  return target.origin === new URL(origin).origin ? `${target.pathname}${target.search}` : target.toString();
 }
 
 /**
@@ -54,13 +55,16 @@ export const sandboxPayRoutes: FastifyPluginAsyncZod<SandboxRoutesDeps> = async 
   const displayFontUrl = displayFontDataUrl() ?? undefined;
   const fontOption = displayFontUrl ? { displayFontUrl } : {};
 
-  function statusPage(reply: FastifyReply, error: NotFound | Gone, fallback: string | null) {
+  /** Links of the page follow the shopper's origin (PUBLIC_URL when set). */
+  const originOf = (request: FastifyRequest) => shopOriginFor(request, shop);
+
+  function statusPage(reply: FastifyReply, error: NotFound | Gone, fallback: string | null, origin: string) {
     const expired = error instanceof Gone;
     const html = renderPaymentStatusPage({
       shopName: shop.name,
       title: expired ? "Link expired" : "Link not valid",
       message: expired ? m.paymentPageExpired : m.paymentPageNotFound,
-      link: { url: fallback ?? `${shop.publicUrl}/`, label: `Back to ${shop.name}` },
+      link: { url: fallback ?? `${origin}/`, label: `Back to ${shop.name}` },
       ...fontOption,
     });
     return reply.status(error.status).type("text/html; charset=utf-8").send(withShopIcon(html));
@@ -95,22 +99,28 @@ export const sandboxPayRoutes: FastifyPluginAsyncZod<SandboxRoutesDeps> = async 
       },
     },
     async (request, reply) => {
-      const fallback = safeFallbackUrl(request.query.fallback, shop.publicUrl);
+      const origin = originOf(request);
+      const fallback = safeFallbackUrl(request.query.fallback, origin);
       try {
         const summary = await sandboxPay.summary(request.params.token);
         if (summary.completedRedirectUrl) {
-          const back = sandboxPay.returnUrl(summary.completedRedirectUrl, summary.orderId, fallback ?? undefined);
-          return reply.redirect(locationFor(back, shop.publicUrl), 303);
+          const back = sandboxPay.returnUrl(
+            summary.completedRedirectUrl,
+            summary.orderId,
+            fallback ?? undefined,
+            origin,
+          );
+          return reply.redirect(locationFor(back, origin), 303);
         }
         const html = renderPaymentPage(summary, {
           shopName: shop.name,
           actionUrl: actionUrl(request.params.token, fallback),
-          cancelUrl: `${shop.publicUrl}/`,
+          cancelUrl: `${origin}/`,
           ...fontOption,
         });
         return reply.type("text/html; charset=utf-8").send(withShopIcon(html));
       } catch (error) {
-        if (error instanceof NotFound || error instanceof Gone) return statusPage(reply, error, fallback);
+        if (error instanceof NotFound || error instanceof Gone) return statusPage(reply, error, fallback, origin);
         throw error;
       }
     },
@@ -129,23 +139,23 @@ export const sandboxPayRoutes: FastifyPluginAsyncZod<SandboxRoutesDeps> = async 
       },
     },
     async (request, reply) => {
-      const fallback = safeFallbackUrl(request.query.fallback, shop.publicUrl);
+      const origin = originOf(request);
+      const fallback = safeFallbackUrl(request.query.fallback, origin);
       const form = request.body ?? {};
       try {
-        const submitted = await sandboxPay.submit(request.params.token, form, fallback ?? undefined);
-        if (submitted.kind === "completed")
-          return reply.redirect(locationFor(submitted.redirectUrl, shop.publicUrl), 303);
+        const submitted = await sandboxPay.submit(request.params.token, form, fallback ?? undefined, origin);
+        if (submitted.kind === "completed") return reply.redirect(locationFor(submitted.redirectUrl, origin), 303);
         const html = renderPaymentPage(submitted.summary, {
           shopName: shop.name,
           actionUrl: actionUrl(request.params.token, fallback),
-          cancelUrl: `${shop.publicUrl}/`,
+          cancelUrl: `${origin}/`,
           values: form,
           fieldErrors: submitted.fieldErrors,
           ...fontOption,
         });
         return reply.status(400).type("text/html; charset=utf-8").send(withShopIcon(html));
       } catch (error) {
-        if (error instanceof NotFound || error instanceof Gone) return statusPage(reply, error, fallback);
+        if (error instanceof NotFound || error instanceof Gone) return statusPage(reply, error, fallback, origin);
         throw error;
       }
     },

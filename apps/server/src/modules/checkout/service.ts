@@ -103,10 +103,13 @@ export class CheckoutService {
     reader: CheckoutReader;
     redirectUrl?: string | undefined;
     customer?: { email?: string | null; phone?: string | null } | undefined;
+    /** The origin the shopper's browser uses (PUBLIC_URL when set): return address and script URL. */
+    origin?: string | undefined;
   }): Promise<CheckoutSessionAnswer> {
     const { record, items } = await this.deps.orders.findForOwner(input.orderId, input.reader);
     this.assertPayable(record);
-    const redirectUrl = this.resolveRedirect(input.redirectUrl, record.id);
+    const origin = input.origin ?? this.deps.shop.publicUrl;
+    const redirectUrl = this.resolveRedirect(input.redirectUrl, record.id, origin);
     const now = this.deps.clock.now();
 
     const latest = await this.deps.repo.latestForOrder(record.id);
@@ -119,7 +122,7 @@ export class CheckoutService {
       const renewed = await this.deps.renewToken(latest.checkout_id);
       if (renewed) {
         await this.deps.repo.renewToken(latest.id, renewed.token, renewed.expiresAt, now.toISOString());
-        return this.sessionAnswer(record, latest.checkout_id, renewed.token, renewed.expiresAt, redirectUrl);
+        return this.sessionAnswer(record, latest.checkout_id, renewed.token, renewed.expiresAt, redirectUrl, origin);
       }
     }
 
@@ -146,7 +149,14 @@ export class CheckoutService {
       created_at: at,
       updated_at: at,
     });
-    return this.sessionAnswer(record, session.checkoutId, session.token, session.expiresAt.toISOString(), redirectUrl);
+    return this.sessionAnswer(
+      record,
+      session.checkoutId,
+      session.token,
+      session.expiresAt.toISOString(),
+      redirectUrl,
+      origin,
+    );
   }
 
   /** POST /api/checkout/webhook: the gateway's signed call is only a trigger (401 when forged). */
@@ -186,15 +196,15 @@ export class CheckoutService {
 
   /**
    * GET /api/checkout/{checkoutId}/details?type=payment: applies the gateway's word first (the
-   * confirmation page's check), then answers in the spec's shape. Someone else's checkout: 403.
+   * confirmation page's check), then answers in the spec's shape: with the addresses for the
+   * order's owner (user or secret), without them for its guest session alone. Anyone else: 403.
    */
   async details(checkoutId: string, reader: CheckoutReader): Promise<CheckoutDetails> {
     const payment = await this.deps.repo.findByCheckoutId(checkoutId);
     if (!payment) throw new NotFound(m.checkoutNotFound);
     const owned = await this.deps.orders.findRecord(payment.order_id);
-    if (!owned || !this.deps.orders.mayAccess(owned.record, reader, { secretOptional: true })) {
-      throw new CheckoutNotAuthorised();
-    }
+    const access = owned ? this.deps.orders.accessOf(owned.record, reader) : null;
+    if (!owned || !access) throw new CheckoutNotAuthorised();
     let status: PaymentState["status"] = "PENDING";
     try {
       status = (await this.applyPaymentOutcome(checkoutId)).status;
@@ -208,6 +218,9 @@ export class CheckoutService {
     const fresh = (await this.deps.orders.findRecord(payment.order_id)) ?? owned;
     const paid = (await this.deps.repo.findByCheckoutId(checkoutId)) ?? payment;
     const order = this.deps.orders.present(fresh.record, fresh.items);
+    // The guest session alone learns how the payment ended, never where the parcel goes.
+    const shippingAddress = access === "owner" ? order.shippingAddress : null;
+    const billingAddress = access === "owner" ? order.billingAddress : null;
     return {
       paymentDetails: {
         status: order.paymentStatus,
@@ -222,13 +235,13 @@ export class CheckoutService {
       orderDetails: {
         orderId: order.id,
         orderNumber: order.orderNumber,
-        shippingAddress: order.shippingAddress,
-        billingAddress: order.billingAddress,
+        shippingAddress,
+        billingAddress,
       },
       shiprocketDetails: {
         total_amount: paid.amount,
-        shipping_address: order.shippingAddress,
-        billing_address: order.billingAddress,
+        shipping_address: shippingAddress,
+        billing_address: billingAddress,
       },
       transactionHistory: { result: { payments: [{ created_at: paid.created_at }] } },
     };
@@ -236,7 +249,7 @@ export class CheckoutService {
 
   /** POST /api/checkout/send/email: the confirmation again, for a paid order, at most once a minute. */
   async resendConfirmation(orderId: string, reader: CheckoutReader): Promise<{ sent: boolean; message: string }> {
-    const { record } = await this.deps.orders.findForOwner(orderId, reader, { secretOptional: true });
+    const { record } = await this.deps.orders.findForOwner(orderId, reader);
     if (!paidPaymentStatuses.includes(record.payment_status)) return { sent: false, message: m.mailAfterPayment };
     if (!record.contact_email) return { sent: false, message: m.mailNoAddress };
     await consumeOrThrow(this.deps.rateLimiter, confirmationResendRule, record.id, m.mailTooSoon);
@@ -545,25 +558,25 @@ export class CheckoutService {
   }
 
   /**
-   * Where the gateway sends the shopper back: a path of this shop or a PUBLIC_URL-prefixed URL
-   * (never another site), by default `${publicUrl}/order-confirmation`; the confirmation page's
-   * address gets the order id (`/order-confirmation/{orderId}`), any other page `?orderId=`.
+   * Where the gateway sends the shopper back: a path of this shop, or an absolute URL on the
+   * shopper's origin (or PUBLIC_URL's), never another site; by default
+   * `${origin}/order-confirmation`. The confirmation page's address gets the order id
+   * (`/order-confirmation/{orderId}`), any other page `?orderId=`.
    */
-  resolveRedirect(given: string | undefined, orderId: string): string {
-    const { publicUrl } = this.deps.shop;
+  resolveRedirect(given: string | undefined, orderId: string, origin: string = this.deps.shop.publicUrl): string {
     const raw = given?.trim() || "/order-confirmation";
-    const sameShop =
-      (raw.startsWith("/") && !raw.startsWith("//") && !raw.startsWith("/\\")) ||
-      raw === publicUrl ||
-      raw.startsWith(`${publicUrl}/`) ||
-      raw.startsWith(`${publicUrl}?`);
-    if (!sameShop || /[\s\\]/.test(raw)) {
-      throw new InvalidInput(m.redirectNotAllowed, { fieldErrors: { redirectUrl: [m.redirectNotAllowed] } });
+    const refuse = () =>
+      new InvalidInput(m.redirectNotAllowed, { fieldErrors: { redirectUrl: [m.redirectNotAllowed] } });
+    const isPath = raw.startsWith("/") && !raw.startsWith("//") && !raw.startsWith("/\\");
+    if (/[\s\\]/.test(raw) || (!isPath && !/^https?:\/\//i.test(raw))) throw refuse();
+    let url: URL;
+    try {
+      url = new URL(isPath ? `${origin}${raw}` : raw);
+    } catch {
+      throw refuse();
     }
-    const url = new URL(raw.startsWith("/") ? `${publicUrl}${raw}` : raw);
-    if (url.origin !== new URL(publicUrl).origin) {
-      throw new InvalidInput(m.redirectNotAllowed, { fieldErrors: { redirectUrl: [m.redirectNotAllowed] } });
-    }
+    const allowed = new Set([new URL(origin).origin, new URL(this.deps.shop.publicUrl).origin]);
+    if (!allowed.has(url.origin) || url.username || url.password) throw refuse();
     if (/\/order-confirmation\/?$/.test(url.pathname)) {
       url.pathname = `${url.pathname.replace(/\/$/, "")}/${orderId}`;
     } else if (!/\/order-confirmation\//.test(url.pathname)) {
@@ -606,12 +619,14 @@ export class CheckoutService {
     token: string,
     expiresAt: string,
     redirectUrl: string,
+    origin: string,
   ): CheckoutSessionAnswer {
     return {
       token,
       checkoutId,
       provider: this.deps.provider.name,
-      scriptUrl: this.deps.scriptUrl,
+      // The sandbox's script is the shop's own: on the origin the shopper uses.
+      scriptUrl: this.deps.scriptUrl.startsWith("/") ? `${origin}${this.deps.scriptUrl}` : this.deps.scriptUrl,
       orderId: record.id,
       amount: record.total,
       currency: "INR",

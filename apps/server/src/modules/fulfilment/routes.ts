@@ -16,6 +16,7 @@ import { orderIdParamsSchema } from "@vaki/contract/orders";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { Unauthorised } from "../../lib/errors.js";
+import { type ShopAddress, shopOriginFor } from "../../lib/shop-origin.js";
 import { userFacingValidation } from "../../plugins/error-handler.js";
 import { type AuthGuard, assertClaimedUser } from "../accounts/auth-guard.js";
 import { orderReaderFromQuery, orderReaderOf } from "../orders/reader.js";
@@ -24,6 +25,7 @@ import type { FulfilmentService } from "./service.js";
 export interface FulfilmentRoutesDeps {
   fulfilment: FulfilmentService;
   auth: AuthGuard;
+  shop: ShopAddress;
 }
 
 const failures = { 400: failure, 401: failure, 403: failure, 404: failure, 409: failure, 502: failure };
@@ -33,7 +35,10 @@ const bearer = [{ bearerAuth: [] }];
 const shipmentAnswer = successEnvelope(shipmentSchema).extend({ courierId: z.number().int().nullable() });
 
 /** Delivery checks, shipments, tracking and cancelling (spec: accounts-and-orders §7). */
-export const fulfilmentRoutes: FastifyPluginAsyncZod<FulfilmentRoutesDeps> = async (app, { fulfilment, auth }) => {
+export const fulfilmentRoutes: FastifyPluginAsyncZod<FulfilmentRoutesDeps> = async (
+  app,
+  { fulfilment, auth, shop },
+) => {
   app.addHook("onRoute", (route) => {
     route.schemaErrorFormatter ??= userFacingValidation;
   });
@@ -115,7 +120,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<FulfilmentRoutesDeps> = asy
     async (request) => {
       const { query } = request;
       const reader = orderReaderFromQuery(request, query);
-      const tracking = await fulfilment.trackOrder(request.params.id, reader);
+      const tracking = await fulfilment.trackOrder(request.params.id, reader, shopOriginFor(request, shop));
       return { success: true as const, message: m.trackingFetched, data: tracking };
     },
   );
@@ -136,7 +141,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<FulfilmentRoutesDeps> = asy
     async (request) => {
       const { query } = request;
       const reader = orderReaderFromQuery(request, query);
-      const tracking = await fulfilment.trackAwb(request.params.awb, reader);
+      const tracking = await fulfilment.trackAwb(request.params.awb, reader, shopOriginFor(request, shop));
       return { success: true as const, message: m.trackingFetched, data: tracking };
     },
   );

@@ -194,7 +194,7 @@ export class FulfilmentService {
    * idempotent "ensure" calls, for the order's owner. Never a second shipment.
    */
   async ensureForOwner(orderId: string, reader: OrderReader, courierId?: number): Promise<ShipmentAnswer> {
-    const { record } = await this.deps.orders.findForOwner(orderId, reader, { secretOptional: true });
+    const { record } = await this.deps.orders.findForOwner(orderId, reader);
     if (record.status === "CANCELLED") throw new Conflict(m.orderNotShippable);
     if (record.status === "CREATED" || unpaidStatuses.includes(record.payment_status)) {
       throw new Conflict(m.shipmentAfterPayment);
@@ -213,18 +213,22 @@ export class FulfilmentService {
     };
   }
 
-  /** GET /api/orders/{id}/track: the courier's tracking, and the order moved forward by it (owner only). */
-  async trackOrder(orderId: string, reader: OrderReader): Promise<OrderTracking> {
+  /**
+   * GET /api/orders/{id}/track: the courier's tracking, and the order moved forward by it (owner:
+   * the user or the holder of the order's secret). `origin`: where the shopper's browser is, for
+   * the shop's own tracking link.
+   */
+  async trackOrder(orderId: string, reader: OrderReader, origin?: string): Promise<OrderTracking> {
     const { record, items } = await this.deps.orders.findForOwner(orderId, reader);
-    return this.track(record, items);
+    return this.track(record, items, origin);
   }
 
   /** GET /api/orders/track/awb/{awb}: the same, found by AWB (owner only; anyone else 404). */
-  async trackAwb(awb: string, reader: OrderReader): Promise<OrderTracking> {
+  async trackAwb(awb: string, reader: OrderReader, origin?: string): Promise<OrderTracking> {
     const record = await this.deps.orders.findByTrackingNumber(awb);
-    if (!record || !this.deps.orders.mayAccess(record, reader)) throw new NotFound(orderMessages.notFound);
+    if (!record || this.deps.orders.accessOf(record, reader) !== "owner") throw new NotFound(orderMessages.notFound);
     const { record: order, items } = await this.deps.orders.findForOwner(record.id, reader);
-    return this.track(order, items);
+    return this.track(order, items, origin);
   }
 
   /**
@@ -328,10 +332,10 @@ export class FulfilmentService {
     );
   }
 
-  private async track(record: OrderRecord, _items: OrderItemRecord[]): Promise<OrderTracking> {
+  private async track(record: OrderRecord, _items: OrderItemRecord[], origin?: string): Promise<OrderTracking> {
     const shipment = await this.deps.repo.find(record.id);
     if (!shipment?.awb) {
-      return this.trackingAnswer(record, null, noTracking(m.noTrackingYet), []);
+      return this.trackingAnswer(record, null, noTracking(m.noTrackingYet), [], origin);
     }
     let tracking: TrackingAnswer["tracking_data"];
     try {
@@ -353,7 +357,7 @@ export class FulfilmentService {
         (await this.deps.lifecycle.recordCourierProgress(record.id, courierCode, step ? statusOfStep[step] : null)) ??
         record;
     }
-    return this.trackingAnswer(current, shipment, tracking, scans);
+    return this.trackingAnswer(current, shipment, tracking, scans, origin);
   }
 
   private trackingAnswer(
@@ -361,6 +365,7 @@ export class FulfilmentService {
     shipment: ShipmentRecord | null,
     tracking: TrackingAnswer["tracking_data"],
     scans: CourierScan[],
+    origin?: string,
   ): OrderTracking {
     return {
       orderId: record.id,
@@ -368,9 +373,24 @@ export class FulfilmentService {
       courierName: shipment?.courier_name ?? record.courier_name,
       status: record.status,
       statusLabel: statusLabelOf(record.status),
-      tracking_data: tracking,
+      tracking_data: { ...tracking, track_url: this.trackUrlFor(record, tracking.track_url, origin) },
       timeline: orderTimeline(record, scans),
     };
+  }
+
+  /**
+   * The tracking link shown to the shopper. A courier's own page (Shiprocket's) works anywhere
+   * and stays. A link into the shop (the sandbox courier's) follows the shopper's origin, and for
+   * a guest's order it is the order's page with its secret: My Orders needs an account.
+   */
+  private trackUrlFor(record: OrderRecord, given: string | null, origin: string | undefined): string | null {
+    const { publicUrl } = this.deps.shop;
+    const base = origin ?? publicUrl;
+    const intoShop = given === null || given.startsWith(`${publicUrl}/`);
+    if (!intoShop) return given;
+    const guestSecret = this.deps.orders.linkSecretOf(record);
+    if (guestSecret) return orderPageLink(base, record.id, guestSecret);
+    return given === null ? null : `${base}${given.slice(publicUrl.length)}`;
   }
 
   /** Asks the courier where the parcel is (best effort) and records it on the order. */

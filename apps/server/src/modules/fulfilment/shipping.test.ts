@@ -90,7 +90,13 @@ describe(`delivery checks, shipments and tracking (${testEngine})`, () => {
         shop.app.inject({
           method: "POST",
           url,
-          payload: { orderId: started.orderId, userId: "", guestSessionId: guest.guestSessionId, ...body },
+          payload: {
+            orderId: started.orderId,
+            userId: "",
+            guestSessionId: guest.guestSessionId,
+            orderSecret: started.orderSecret,
+            ...body,
+          },
         });
 
       const unpaid = await ensure("/api/orders/create/shiprocket");
@@ -98,9 +104,11 @@ describe(`delivery checks, shipments and tracking (${testEngine})`, () => {
       expect(unpaid.json().message).toBe(fulfilmentMessages.shipmentAfterPayment);
 
       await submitPaymentPage(shop.app, started.token, paymentForm({ "shippingAddress.pincode": "560001" }));
+      // The guest session alone does not reach the order's shipment: the secret does (DESIGN.md).
+      expect((await ensure("/api/orders/create/shiprocket", { orderSecret: undefined })).statusCode).toBe(404);
       const [created, again] = await Promise.all([
-        ensure("/api/orders/create/shiprocket", { orderSecret: started.orderSecret }),
         ensure("/api/orders/create/shiprocket"),
+        ensure("/api/orders/create/shiprocket", { guestSessionId: undefined }),
       ]);
       expect(created.statusCode).toBe(200);
       const answer = created.json();
@@ -156,7 +164,8 @@ describe(`delivery checks, shipments and tracking (${testEngine})`, () => {
           shipment_status: 0,
           shipment_track: [],
           shipment_track_activities: [],
-          track_url: null,
+          // A guest's link to follow the order: its page with the secret, on any device.
+          track_url: `http://localhost/order-confirmation/${started.orderId}?orderSecret=${started.orderSecret}`,
           etd: null,
           error: fulfilmentMessages.noTrackingYet,
         },

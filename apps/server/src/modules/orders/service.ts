@@ -36,7 +36,7 @@ export interface BuyNowItem {
   quantity: number;
 }
 
-/** Who asks to read an order: its user by token, or a guest holding the session id and the order's secret. */
+/** Who asks to read an order: its user by token, or a guest by the order's secret (and session id). */
 export interface OrderReader {
   user: AuthenticatedUser | null;
   guestSessionId?: string | undefined;
@@ -261,38 +261,31 @@ export class OrdersService {
     return orderSecret ? { order, orderSecret } : { order };
   }
 
-  /** The order for its user, or for the guest session holding its secret; anyone else gets 404. */
+  /** The order for its user, or for whoever holds its secret (any device); anyone else gets 404. */
   async getOrder(id: string, reader: OrderReader): Promise<Order> {
     const row = await this.repo.findOrder(id);
-    if (!row || !mayRead(row, reader)) throw new NotFound(orderMessages.notFound);
+    if (!row || this.accessOf(row, reader) !== "owner") throw new NotFound(orderMessages.notFound);
     return this.present(row, await this.repo.findItems([row.id]));
   }
 
-  /**
-   * The stored order for its owner (checkout, tracking, shipments); anyone else gets 404.
-   * `secretOptional`: a guest session may read without the secret when it does not send one
-   * (the confirmation page's calls, spec §4 "guests send the orderSecret when present").
-   */
-  async findForOwner(
-    id: string,
-    reader: OrderReader,
-    options: { secretOptional?: boolean } = {},
-  ): Promise<{ record: OrderRecord; items: OrderItemRecord[] }> {
+  /** The stored order for its owner (the user, or the holder of its secret); anyone else gets 404. */
+  async findForOwner(id: string, reader: OrderReader): Promise<{ record: OrderRecord; items: OrderItemRecord[] }> {
     const record = await this.repo.findOrder(id);
-    if (!record || !this.mayAccess(record, reader, options)) throw new NotFound(orderMessages.notFound);
+    if (!record || this.accessOf(record, reader) !== "owner") throw new NotFound(orderMessages.notFound);
     return { record, items: await this.repo.findItems([record.id]) };
   }
 
-  /** Whether the reader owns the order (see findForOwner for `secretOptional`). */
-  mayAccess(record: OrderRecord, reader: OrderReader, options: { secretOptional?: boolean } = {}): boolean {
-    if (mayRead(record, reader)) return true;
-    return (
-      options.secretOptional === true &&
-      !reader.orderSecret &&
-      reader.guestSessionId !== undefined &&
-      record.guest_session_id !== null &&
-      record.guest_session_id === reader.guestSessionId
-    );
+  /**
+   * How far the reader may see the order: "owner" (its user, or whoever holds its secret,
+   * compared in constant time against the stored hash: the e-mail link works on any device);
+   * "session" (the guest session that placed it, without a secret: the payment's outcome, never
+   * the addresses, DESIGN.md); null (nothing). A wrong secret gives nothing.
+   */
+  accessOf(record: OrderRecord, reader: OrderReader): "owner" | "session" | null {
+    if (reader.user && record.user_id === reader.user.id) return "owner";
+    if (reader.orderSecret) return secretMatches(record, reader.orderSecret) ? "owner" : null;
+    if (reader.guestSessionId !== undefined && record.guest_session_id === reader.guestSessionId) return "session";
+    return null;
   }
 
   /** The stored order and its lines, for the shop's own work (no access check). */
@@ -370,11 +363,10 @@ function customerOf(owner: CartOwner): CustomerRef {
   return owner.kind === "user" ? { userId: owner.userId } : {};
 }
 
-function mayRead(row: OrderRecord, reader: OrderReader): boolean {
-  if (reader.user && row.user_id === reader.user.id) return true;
-  if (!reader.guestSessionId || !reader.orderSecret || !row.order_secret_hash) return false;
-  if (row.guest_session_id !== reader.guestSessionId) return false;
-  const given = Buffer.from(sha256(reader.orderSecret), "hex");
+/** Whether the secret is this order's (constant-time comparison of SHA-256 hashes). */
+function secretMatches(row: OrderRecord, orderSecret: string): boolean {
+  if (!row.order_secret_hash) return false;
+  const given = Buffer.from(sha256(orderSecret), "hex");
   const stored = Buffer.from(row.order_secret_hash, "hex");
   return given.length === stored.length && timingSafeEqual(given, stored);
 }

@@ -3,7 +3,6 @@ import { LoaderCircle, ShoppingBag, Zap } from "lucide-react";
 import { useAddToCart } from "../../features/cart/cart-api";
 import { useCheckout } from "../../features/checkout/use-checkout";
 import { toast } from "../../features/toast/toast-store";
-import { formatRupees } from "../../lib/money";
 
 /** Spec §5 warnings. */
 export const actionWarnings = {
@@ -57,14 +56,8 @@ export function ProductActions({ product, variant }: ProductActionsProps) {
     if (chosen) void startCheckout({ buyNow: chosen });
   }
 
-  const price = variant?.finalPrice ?? product?.price;
   return (
     <div className="product-actions">
-      {price !== undefined ? (
-        <p className="product-actions__price" aria-hidden="true">
-          {formatRupees(price)}
-        </p>
-      ) : null}
       <div className="product-actions__buttons">
         <button
           type="button"

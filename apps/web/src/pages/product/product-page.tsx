@@ -83,9 +83,6 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
               <Link to={paths.allProducts}>All Products</Link>
             </li>
           )}
-          <li>
-            <span aria-current="page">{product.name}</span>
-          </li>
         </ol>
       </nav>
 

@@ -133,7 +133,7 @@ function SearchCombobox({ labelledBy }: { labelledBy: string }) {
           enterKeyHint="search"
           role="combobox"
           aria-labelledby={labelledBy}
-          aria-describedby={hintId}
+          aria-describedby={searchable ? undefined : hintId}
           aria-autocomplete="list"
           aria-expanded={expanded}
           aria-controls={listboxId}

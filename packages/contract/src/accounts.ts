@@ -256,7 +256,10 @@ export type EditMobileRequest = z.input<typeof editMobileRequestSchema>;
 
 const passwordField = z.string().max(accountLimits.passwordMax, m.passwordTooLong).optional();
 
-/** The spec's client sends currentPassword/newPassword, oldPassword/newPassword or oldPwd/newPwd. */
+/**
+ * The spec's client sends currentPassword/newPassword, oldPassword/newPassword or oldPwd/newPwd.
+ * Errors come back under the name the request used (`currentPasswordField`, `newPasswordField`).
+ */
 export const changePasswordRequestSchema = z
   .object(
     {
@@ -273,10 +276,18 @@ export const changePasswordRequestSchema = z
   .transform((value, context) => {
     const currentPassword = value.currentPassword || value.oldPassword || value.oldPwd || "";
     const newPassword = value.newPassword || value.newPwd || "";
+    const currentPasswordField =
+      (["currentPassword", "oldPassword", "oldPwd"] as const).find((name) => value[name]) ??
+      (["currentPassword", "oldPassword", "oldPwd"] as const).find((name) => value[name] !== undefined) ??
+      "currentPassword";
+    const newPasswordField =
+      (["newPassword", "newPwd"] as const).find((name) => value[name]) ??
+      (["newPassword", "newPwd"] as const).find((name) => value[name] !== undefined) ??
+      "newPassword";
     if (!currentPassword || !newPassword) {
       context.addIssue({
         code: "custom",
-        path: [currentPassword ? "newPassword" : "currentPassword"],
+        path: [currentPassword ? newPasswordField : currentPasswordField],
         message: m.passwordFieldsMissing,
       });
       return z.NEVER;
@@ -286,10 +297,10 @@ export const changePasswordRequestSchema = z
       return z.NEVER;
     }
     if (!isStrongPassword(newPassword)) {
-      context.addIssue({ code: "custom", path: ["newPassword"], message: m.passwordWeak });
+      context.addIssue({ code: "custom", path: [newPasswordField], message: m.passwordWeak });
       return z.NEVER;
     }
-    return { currentPassword, newPassword, userId: value.userId };
+    return { currentPassword, newPassword, currentPasswordField, newPasswordField, userId: value.userId };
   });
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 
@@ -371,7 +382,6 @@ export const publicUserSchema = z.object({
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
-export const registeredUserSchema = publicUserSchema.extend({ userId: z.string(), createdAt: z.string() });
 
 /** Answer of login and refresh. `token` repeats `accessToken` for the spec's refresh reader. */
 export const sessionTokensSchema = z.object({
@@ -386,6 +396,9 @@ export const sessionTokensSchema = z.object({
   expiresAt: z.string(),
 });
 export type SessionTokens = z.infer<typeof sessionTokensSchema>;
+
+/** Answer of register: the new account and, as login answers it, its first session (logged in at once). */
+export const registeredUserSchema = publicUserSchema.extend({ createdAt: z.string() }).extend(sessionTokensSchema.shape);
 
 export const loggedOutSchema = z.object({ loggedOut: z.literal(true) });
 

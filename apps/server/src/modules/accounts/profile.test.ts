@@ -239,6 +239,19 @@ describe(`profile and preferences (${testEngine})`, () => {
       expect((await getProfile(shop.app, session)).statusCode).toBe(200);
     });
 
+    it("answers each error under the field name the request used (oldPassword, newPwd)", async () => {
+      const session = await registerAndLogin(shop.app);
+      const wrong = await change(session, { oldPassword: "Not-my-pass-1", newPassword: "New-chai-43" });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().fieldErrors).toEqual({ oldPassword: [accountMessages.currentPasswordWrong] });
+      const weak = await change(session, { oldPwd: session.customer.password, newPwd: "weakweak" });
+      expect(weak.json().fieldErrors).toEqual({ newPwd: [accountMessages.passwordWeak] });
+      const empty = await change(session, { oldPassword: "", newPassword: "New-chai-43" });
+      expect(empty.json().fieldErrors).toEqual({ oldPassword: [accountMessages.passwordFieldsMissing] });
+      const plain = await change(session, { currentPassword: "Not-my-pass-1", newPassword: "New-chai-43" });
+      expect(plain.json().fieldErrors).toEqual({ currentPassword: [accountMessages.currentPasswordWrong] });
+    });
+
     it("counts wrong current passwords against the account's login limit", async () => {
       const session = await registerAndLogin(shop.app);
       for (let attempt = 0; attempt < 5; attempt += 1) {

@@ -1,6 +1,6 @@
 import { accountMessages } from "@vaki/contract/messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newCustomer, register } from "../../../test/helpers/accounts.js";
+import { getProfile, login, newCustomer, refresh, register } from "../../../test/helpers/accounts.js";
 import { createTestShop, type TestShop } from "../../../test/helpers/app.js";
 import { testEngine } from "../../../test/helpers/database.js";
 
@@ -38,6 +38,19 @@ describe(`registration (${testEngine})`, () => {
       .executeTakeFirstOrThrow();
     expect(stored.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(JSON.parse(stored.preferences)).toEqual({});
+  });
+
+  it("logs the new customer in at once, answering the same session as login", async () => {
+    const customer = newCustomer();
+    const response = await register(shop.app, customer);
+    expect(response.statusCode).toBe(201);
+    const data = response.json().data;
+    const loggedIn = (await login(shop.app, { emailOrPhone: customer.email, password: customer.password })).json().data;
+    for (const key of Object.keys(loggedIn)) expect(data, key).toHaveProperty(key);
+    expect(data).toMatchObject({ userId: data.id, user: { id: data.id, email: customer.email.toLowerCase() } });
+    expect(response.headers["set-cookie"]).toEqual(expect.stringContaining("refresh_token="));
+    expect((await getProfile(shop.app, { userId: data.userId, accessToken: data.accessToken })).statusCode).toBe(200);
+    expect((await refresh(shop.app, data.refreshToken)).statusCode).toBe(200);
   });
 
   it("accepts sign-up without a mobile number, and other country codes written with +", async () => {

@@ -86,17 +86,20 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesDeps> = async (ap
       preValidation: csrf.verify,
       schema: {
         tags: ["auth"],
-        summary: "Create a customer account",
+        summary: "Create a customer account and log it in (the same session answer as login)",
         body: registerRequestSchema,
         response: { 201: successEnvelope(registeredUserSchema), 400: failure, 403: failure, 409: failure },
       },
     },
     async (request, reply) => {
       const user = await deps.accounts.register(request.body);
+      const session = await deps.sessions.startForNewAccount(user);
+      setRefreshCookie(reply, session);
+      reply.header("cache-control", "no-store");
       return reply.status(201).send({
         success: true as const,
         message: m.registered,
-        data: { ...toPublicUser(user), userId: user.id, createdAt: user.created_at },
+        data: { ...toPublicUser(user), createdAt: user.created_at, ...sessionAnswer(session) },
       });
     },
   );

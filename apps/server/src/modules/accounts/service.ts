@@ -123,13 +123,15 @@ export class AccountService {
    */
   async changePassword(
     caller: AuthenticatedUser,
-    input: { currentPassword: string; newPassword: string },
+    input: { currentPassword: string; newPassword: string; currentPasswordField?: string },
   ): Promise<{ otherSessionsSignedOut: number }> {
     const user = await this.profile(caller);
     await refuseIfLimited(this.rateLimiter, limits.loginPerAccount, user.id, m.tooManyLoginAttempts);
     if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
       await this.rateLimiter.hit(limits.loginPerAccount, user.id);
-      throw new InvalidInput(m.currentPasswordWrong, { fieldErrors: { currentPassword: [m.currentPasswordWrong] } });
+      // Under the name the request used (the spec's client sends oldPassword).
+      const field = input.currentPasswordField ?? "currentPassword";
+      throw new InvalidInput(m.currentPasswordWrong, { fieldErrors: { [field]: [m.currentPasswordWrong] } });
     }
     const passwordHash = await hashPassword(input.newPassword);
     const at = this.clock.now().toISOString();

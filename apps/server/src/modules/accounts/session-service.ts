@@ -121,6 +121,11 @@ export class SessionService {
     return { id: session.userId, role: session.role, sessionId: claims.sessionId };
   }
 
+  /** The first session of an account just registered: the shopper is logged in at once. */
+  startForNewAccount(user: UserRow): Promise<IssuedSession> {
+    return this.startSession(user);
+  }
+
   private async startSession(user: UserRow): Promise<IssuedSession> {
     const now = this.clock.now();
     const at = now.toISOString();

@@ -2,11 +2,11 @@ import { useEffect, useRef } from "react";
 import { prefersReducedMotion } from "../motion";
 import { createStars, STAR_COUNT, type Star, starAlpha } from "../stars";
 
-/** Redraw at most ~30 times a second: twinkling needs no more, and the phone's battery thanks us. */
-const FRAME_MS = 33;
+/** Redraw at most 20 times a second: a slow twinkle needs no more, and the phone's battery thanks us. */
+const FRAME_MS = 50;
 /** A shooting star now and then (never under reduced motion). */
 const SHOOTING_STAR_EVERY_MS = 7_000;
-const SHOOTING_STAR_MS = 900;
+const SHOOTING_STAR_MS = 1_200;
 
 function draw(
   context: CanvasRenderingContext2D,

@@ -44,6 +44,19 @@ function useStageSize(ref: RefObject<HTMLElement | null>): StageSize | null {
   return size;
 }
 
+/** False while the stage is scrolled out of view, so its ambient animations can rest. */
+function useOnScreen(ref: RefObject<HTMLElement | null>): boolean {
+  const [onScreen, setOnScreen] = useState(true);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(([entry]) => setOnScreen(entry?.isIntersecting ?? true));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return onScreen;
+}
+
 /** Both images loaded, then 10 s, then connected (spec: storefront §4 "images loaded, orbs connected"). */
 function useConnected(ready: boolean): boolean {
   const [connected, setConnected] = useState(false);
@@ -86,6 +99,7 @@ interface VakiverseSkyProps {
 export function VakiverseSky({ characters, status, errorTitle, errorDetail, retrying, onRetry }: VakiverseSkyProps) {
   const stageRef = useRef<HTMLDivElement>(null);
   const size = useStageSize(stageRef);
+  const onScreen = useOnScreen(stageRef);
   const navigate = useNavigate();
   const card = useCharacterCard();
   const [moonLoaded, setMoonLoaded] = useState(false);
@@ -99,6 +113,12 @@ export function VakiverseSky({ characters, status, errorTitle, errorDetail, retr
     return layoutSky(size.width, size.height, names.length, labelOptions(size.width, names));
   }, [size, nameKey]);
   const ready = status === "success" && layout !== null;
+  // Each wire glows in the colour of the character whose orb it carries.
+  const wireColors = useMemo(() => {
+    const colors: string[] = [];
+    for (const orb of layout?.orbs ?? []) colors[orb.wire] = characters[orb.index]?.color ?? "#c6ff00";
+    return colors;
+  }, [layout, characters]);
 
   // A cached image may finish before the listener sees it.
   const moonRef = useRef<HTMLImageElement>(null);
@@ -114,6 +134,7 @@ export function VakiverseSky({ characters, status, errorTitle, errorDetail, retr
       className="vk-stage"
       data-connected={connected ? "true" : "false"}
       data-ready={ready ? "true" : "false"}
+      data-on-screen={onScreen ? "true" : "false"}
     >
       {layout ? (
         <>
@@ -151,31 +172,32 @@ export function VakiverseSky({ characters, status, errorTitle, errorDetail, retr
               height={layout.height}
               viewBox={`0 0 ${layout.width} ${layout.height}`}
               aria-hidden="true"
-              style={{ "--wire-width": `${layout.thickness}px` } as CSSProperties}
             >
-              {layout.wires.map((wire, index) => {
-                const rider = layout.orbs.find((orb) => orb.wire === index);
-                const color = (rider && characters[rider.index]?.color) ?? "#c6ff00";
-                return (
-                  <g
-                    key={wire.d}
-                    className="vk-wire"
-                    style={{ "--character-color": color, "--wire-delay": `${index * 60}ms` } as CSSProperties}
-                  >
-                    <path className="vk-wire__glow" d={wire.d} strokeWidth={layout.thickness * 3} />
-                    <path className="vk-wire__line" d={wire.d} strokeWidth={layout.thickness} pathLength={1} />
-                    <path
-                      className="vk-wire__pulse"
-                      d={wire.d}
-                      strokeWidth={layout.thickness}
-                      pathLength={1}
-                      style={{ animationDelay: `${(index * 0.37) % 2.4}s` }}
-                    />
-                    <circle className="vk-wire__anchor" cx={wire.to.x} cy={wire.to.y} r={layout.thickness + 1.5} />
-                  </g>
-                );
-              })}
+              {layout.wires.map((wire, index) => (
+                <g
+                  key={wire.d}
+                  className="vk-wire"
+                  style={{ "--character-color": wireColors[index], "--wire-delay": `${index * 60}ms` } as CSSProperties}
+                >
+                  <path className="vk-wire__glow" d={wire.d} strokeWidth={layout.thickness * 3} />
+                  <path className="vk-wire__line" d={wire.d} strokeWidth={layout.thickness} pathLength={1} />
+                  <circle className="vk-wire__anchor" cx={wire.to.x} cy={wire.to.y} r={layout.thickness + 1.5} />
+                </g>
+              ))}
             </svg>
+          ) : null}
+          {ready && connected ? (
+            // Sparks running down the wires move along a CSS motion path: each is its own small
+            // layer, so they repaint nothing else (an animated SVG dash repainted the whole sky).
+            <div className="vk-sparks" aria-hidden="true">
+              {layout.wires.map((wire, index) => (
+                <span
+                  key={wire.d}
+                  className="vk-spark"
+                  style={{ offsetPath: `path("${wire.d}")`, animationDelay: `${(index * 0.37) % 2.4}s` }}
+                />
+              ))}
+            </div>
           ) : null}
           <div
             className="vk-moon"

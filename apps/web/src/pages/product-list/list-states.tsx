@@ -24,9 +24,24 @@ export function ListState({ title, level, children, actions }: ListStateProps) {
   );
 }
 
-export function RetryButton({ label, onClick, busy }: { label: string; onClick: () => void; busy?: boolean }) {
+export function RetryButton({
+  label,
+  onClick,
+  busy,
+  primary = true,
+}: {
+  label: string;
+  onClick: () => void;
+  busy?: boolean;
+  primary?: boolean;
+}) {
   return (
-    <button type="button" className="button button--primary" onClick={onClick} aria-disabled={busy || undefined}>
+    <button
+      type="button"
+      className={primary ? "button button--primary" : "button"}
+      onClick={onClick}
+      aria-disabled={busy || undefined}
+    >
       <RefreshCw aria-hidden="true" className={busy ? "spin" : undefined} />
       {label}
     </button>

@@ -196,7 +196,12 @@ export function ProductListPage() {
                       Clear filters
                     </button>
                   ) : null}
-                  <RetryButton label="Refresh" onClick={() => list.refetch()} busy={list.isFetching} />
+                  <RetryButton
+                    label="Refresh"
+                    onClick={() => list.refetch()}
+                    busy={list.isFetching}
+                    primary={filterCount === 0}
+                  />
                   <LinkButton to={paths.home} label="Browse All Categories" />
                 </>
               }

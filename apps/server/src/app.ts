@@ -16,6 +16,7 @@ import { CatalogRepo } from "./modules/catalog/repo.js";
 import { catalogRoutes } from "./modules/catalog/routes.js";
 import { CatalogService } from "./modules/catalog/service.js";
 import { watchCatalogueVersion } from "./modules/catalog/version-watcher.js";
+import { paymentBrowserOrigins } from "./modules/checkout/browser-origins.js";
 import { createCheckoutModule } from "./modules/checkout/module.js";
 import { checkoutRoutes } from "./modules/checkout/routes.js";
 import { DatabaseSandboxCheckoutStore } from "./modules/checkout/sandbox-checkout-db-store.js";
@@ -83,7 +84,10 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
   });
 
   registerErrorHandling(app);
-  registerSecurityHeaders(app, { behindHttps: config.trustProxy !== false });
+  registerSecurityHeaders(app, {
+    behindHttps: config.trustProxy !== false,
+    payment: paymentBrowserOrigins(config.payment),
+  });
   await app.register(compress, { threshold: 1024, encodings: ["br", "gzip", "deflate"] });
   await app.register(cookie);
   await registerApiDocs(app, { shopName: config.shopName, version: appVersion });

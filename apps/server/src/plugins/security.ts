@@ -2,15 +2,29 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import helmet, { type HelmetOptions } from "helmet";
 
-/** Helmet's policy for the shop: a strict CSP (no inline scripts), frame denial, HSTS behind HTTPS. */
-function helmetOptions(behindHttps: boolean): HelmetOptions {
+/** Origins a payment gateway's browser side needs beyond the shop's own (none for the sandbox). */
+export interface ExtraOrigins {
+  script: readonly string[];
+  style: readonly string[];
+  frame: readonly string[];
+}
+
+const noExtraOrigins: ExtraOrigins = { script: [], style: [], frame: [] };
+
+/**
+ * Helmet's policy for the shop: a strict CSP (no inline scripts) that admits the configured
+ * payment gateway's script, stylesheet and hosted-checkout frame and nothing more, frame
+ * denial, HSTS behind HTTPS.
+ */
+function helmetOptions(behindHttps: boolean, extra: ExtraOrigins): HelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'", ...extra.script],
+        styleSrc: ["'self'", "'unsafe-inline'", ...extra.style],
+        ...(extra.frame.length > 0 ? { frameSrc: ["'self'", ...extra.frame] } : {}),
         imgSrc: ["'self'", "data:", "blob:"],
         mediaSrc: ["'self'", "blob:"],
         fontSrc: ["'self'", "data:"],
@@ -33,7 +47,7 @@ function helmetOptions(behindHttps: boolean): HelmetOptions {
  * so sending the recorded headers avoids re-parsing the CSP directives on every request
  * (helmet's middleware does that each time; it showed in the catalogue benchmark's profile).
  */
-export function securityHeaders(behindHttps: boolean): Record<string, string> {
+export function securityHeaders(behindHttps: boolean, extra: ExtraOrigins = noExtraOrigins): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader(name: string, value: string | number | readonly string[]) {
@@ -43,7 +57,7 @@ export function securityHeaders(behindHttps: boolean): Record<string, string> {
       delete headers[name.toLowerCase()];
     },
   };
-  helmet(helmetOptions(behindHttps))(
+  helmet(helmetOptions(behindHttps, extra))(
     {} as IncomingMessage,
     response as unknown as ServerResponse,
     (error?: unknown) => {
@@ -54,8 +68,11 @@ export function securityHeaders(behindHttps: boolean): Record<string, string> {
 }
 
 /** Security headers for every answer; HSTS only when the shop sits behind HTTPS (TRUST_PROXY). */
-export function registerSecurityHeaders(app: FastifyInstance, options: { behindHttps: boolean }): void {
-  const headers = securityHeaders(options.behindHttps);
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { behindHttps: boolean; payment?: ExtraOrigins },
+): void {
+  const headers = securityHeaders(options.behindHttps, options.payment);
   app.addHook("onRequest", (_request, reply, done) => {
     reply.headers(headers);
     done();

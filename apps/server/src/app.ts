@@ -36,6 +36,8 @@ import { Outbox } from "./modules/outbox/service.js";
 import { promotionRoutes } from "./modules/promotions/routes.js";
 import { searchRoutes } from "./modules/search/routes.js";
 import { SearchService } from "./modules/search/service.js";
+import { IndexTemplate } from "./modules/storefront/index-template.js";
+import { storefrontRoutes } from "./modules/storefront/routes.js";
 import { registerApiDocs } from "./plugins/api-docs.js";
 import { frameworkErrorHandler, registerErrorHandling, registerNotFound } from "./plugins/error-handler.js";
 import { registerSecurityHeaders } from "./plugins/security.js";
@@ -151,10 +153,11 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
   app.addHook("onReady", async () => outbox.start(config.outboxIntervalMs));
   app.addHook("onClose", () => outbox.stop());
 
-  const { servesStorefront } = await registerWebStatic(app, {
+  const { servesStorefront, indexFile } = await registerWebStatic(app, {
     webDistDir: config.webDistDir,
     mediaDir: path.join(config.dataDir, "media"),
   });
+  if (indexFile) await app.register(storefrontRoutes, { catalog, template: new IndexTemplate(indexFile) });
   registerNotFound(app, {
     isStorefrontNavigation: servesStorefront
       ? (request) => isStorefrontNavigation(request.method, request.url, request.headers.accept)

@@ -13,7 +13,7 @@ const hashedAsset = /\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
 export async function registerWebStatic(
   app: FastifyInstance,
   options: { webDistDir: string | undefined; mediaDir: string },
-): Promise<{ servesStorefront: boolean }> {
+): Promise<{ servesStorefront: boolean; indexFile: string | undefined }> {
   const webDistDir =
     options.webDistDir && existsSync(path.join(options.webDistDir, "index.html")) ? options.webDistDir : undefined;
 
@@ -33,7 +33,7 @@ export async function registerWebStatic(
     });
   }
 
-  if (!webDistDir) return { servesStorefront: false };
+  if (!webDistDir) return { servesStorefront: false, indexFile: undefined };
 
   await app.register(fastifyStatic, {
     root: webDistDir,
@@ -45,7 +45,7 @@ export async function registerWebStatic(
       res.setHeader("cache-control", hashedAsset.test(filePath) ? "public, max-age=31536000, immutable" : "no-cache");
     },
   });
-  return { servesStorefront: true };
+  return { servesStorefront: true, indexFile: path.join(webDistDir, "index.html") };
 }
 
 /** Storefront routes are what a browser navigates to: GET or HEAD outside /api that accepts HTML. */

@@ -127,7 +127,7 @@ describe("the home page", () => {
     renderRoute("/");
     await screen.findByRole("region", { name: "Shop the drop" });
     expect(screen.getByRole("region", { name: "Clothing" })).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: /shop all clothing/i })).toHaveAttribute("href", "/products/1");
+    expect(screen.getByRole("link", { name: /view all clothing/i })).toHaveAttribute("href", "/products/1");
   });
 });
 

@@ -48,7 +48,7 @@ export function SubcategoryGrid({ categories }: { categories: readonly CategoryN
                 {parent.name}
               </h3>
               <Link className="subcategory-group__all" to={paths.productListByCategory(parent.id)}>
-                Shop all {parent.name}
+                View all {parent.name}
                 <ArrowRight aria-hidden="true" />
               </Link>
             </div>

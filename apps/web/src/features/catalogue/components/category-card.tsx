@@ -168,7 +168,7 @@ export function CategoryCard({ item, lazy = true, size = "large" }: CategoryCard
             lazy={false}
           />
         ) : null}
-        {item.kind === "category" ? <span className="category-card__badge">Shop all</span> : null}
+        {item.kind === "category" ? <span className="category-card__badge">Full range</span> : null}
       </span>
       <span className="category-card__text">
         {item.parentName ? <span className="category-card__parent">{item.parentName}</span> : null}

@@ -24,8 +24,9 @@ function shopperIsBusy(): boolean {
 }
 
 /**
- * The daily Club pop-up (spec: storefront §4): once the page's data has loaded (`ready`), about
- * 1 s later, if it was not shown today. It never opens over the splash or another overlay and
+ * The daily Club pop-up (spec: storefront §4): about 1 s after the page loads, and not before
+ * the page's data has loaded (`ready`: the spec's order is categories, products, then this
+ * check), if it was not shown today. It never opens over the splash or another overlay and
  * never while the shopper types elsewhere: it waits for them instead. Marked shown on open and
  * on close.
  */
@@ -38,19 +39,19 @@ export function useClubPopup(ready: boolean): {
   const [open, setOpen] = useState(false);
   const [due, setDue] = useState(false);
   const [recheck, setRecheck] = useState(0);
+  // Decided once per visit of the page: opened, or found already shown today.
   const settled = useRef(false);
   const overlay = useUiStore((state) => state.overlay);
   const splashCovering = useSplashStore((state) => state.covering);
 
   useEffect(() => {
-    if (!ready || due) return;
     const timer = window.setTimeout(() => setDue(true), CLUB_POPUP_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [ready, due]);
+  }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `recheck` re-runs the check while the shopper is busy.
   useEffect(() => {
-    if (!due || settled.current || overlay !== null || splashCovering) return;
+    if (!due || !ready || settled.current || overlay !== null || splashCovering) return;
     if (shopperIsBusy()) {
       const timer = window.setTimeout(() => setRecheck((n) => n + 1), BUSY_RECHECK_MS);
       return () => window.clearTimeout(timer);
@@ -59,7 +60,7 @@ export function useClubPopup(ready: boolean): {
     if (!clubPopupDueToday()) return;
     markClubPopupShown();
     setOpen(true);
-  }, [due, overlay, splashCovering, recheck]);
+  }, [due, ready, overlay, splashCovering, recheck]);
 
   const onOpenChange = useCallback((next: boolean) => {
     markClubPopupShown();

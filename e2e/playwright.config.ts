@@ -8,7 +8,10 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 // server in front of a dev API) instead of starting the built one.
 const externalBaseURL = process.env.E2E_BASE_URL;
 const baseURL = externalBaseURL ?? `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "vaki-e2e-"));
+// Made once and shared through the environment, so the test workers (which load this file again)
+// know the started server's data folder: the account tests read its e-mails from DATA_DIR/mail.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "vaki-e2e-"));
+if (!externalBaseURL) process.env.E2E_DATA_DIR = dataDir;
 
 // Debian's Chromium; test tools never download a browser of their own here.
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";

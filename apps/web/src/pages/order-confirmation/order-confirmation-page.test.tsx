@@ -136,6 +136,18 @@ describe("order confirmation", { timeout: 20_000 }, () => {
     expect(screen.getByText(/check your email/i)).toBeInTheDocument();
   });
 
+  it("sends a guest without the order's secret to their email, even when the payment is known", async () => {
+    serve((url) => {
+      if (url.pathname === "/api/checkout/chk_7/details") return ok(checkoutDetailsFixture());
+      if (url.pathname === `/api/orders/${ORDER_ID}`)
+        return fail(404, "Order not found or no data returned", "NotFound");
+      return undefined;
+    });
+    renderRoute(`/order-confirmation/${ORDER_ID}?oid=chk_7&ost=SUCCESS`);
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Order Information" })).toBeInTheDocument();
+  });
+
   it("says 'Order Not Found' without an order or checkout id, with Try Again and Go to Home", async () => {
     serve(() => undefined);
     renderRoute("/order-confirmation");

@@ -133,10 +133,12 @@ export function useOrderConfirmation({ orderId, checkoutId, orderSecret }: Confi
     if (order.isPending) return { kind: "loading", text: t.loadingOrder };
     if (order.isError) {
       if (isUnauthorisedError(order.error)) return { kind: "unauthorised" };
-      if (details.data) return { kind: "payment-only", details: details.data };
-      // Spec §6: a guest without the order's secret cannot see it; the e-mail link has it.
-      if (!loggedIn && isApiError(order.error) && order.error.status === 404 && !secret)
+      // Spec §6: a guest without the order's secret cannot see it (the payment's outcome alone
+      // would never turn into the order here); the e-mail link has the secret.
+      if (!loggedIn && isApiError(order.error) && order.error.status === 404 && !secret) {
         return { kind: "unauthorised" };
+      }
+      if (details.data) return { kind: "payment-only", details: details.data };
       return {
         kind: "error",
         title: t.orderNotFoundTitle,

@@ -30,7 +30,9 @@ test.describe("home page", () => {
       const poster = page.locator(".hero-media__poster");
       await expect(poster).toHaveAttribute("fetchpriority", "high");
       await expect(poster).toHaveJSProperty("complete", true);
-      expect(await poster.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      expect(await poster.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(
+        0,
+      );
       await expect(page.getByRole("link", { name: "Shop All" })).toHaveAttribute("href", "/products");
       await expect(page.getByRole("link", { name: "Enter the Vakiverse" })).toHaveAttribute("href", "/vakiverse");
 
@@ -135,7 +137,7 @@ test.describe("home page", () => {
     const dialog = clubDialog(page);
     await expect(dialog).toBeVisible(POPUP_TIMEOUT);
     await expectAccessible(page, "the Club pop-up");
-    const shownAt = Number(await page.evaluate(() => localStorage.getItem("joinClubModalShown")));
+    const shownAt = Number(await page.evaluate(`localStorage.getItem("joinClubModalShown")`));
     expect(new Date(shownAt).toDateString()).toBe(new Date().toDateString());
 
     await dialog.getByRole("button", { name: "Close" }).click();
@@ -202,10 +204,7 @@ test.describe("home page", () => {
     `);
     await page.goto("/");
     await expect(clubDialog(page)).toBeVisible(POPUP_TIMEOUT);
-    const seen = await page.evaluate(() => {
-      const flags = window as unknown as { __splashSeen: boolean; __openedUnderSplash: boolean };
-      return { splash: flags.__splashSeen, overlap: flags.__openedUnderSplash };
-    });
+    const seen = await page.evaluate(`({ splash: window.__splashSeen, overlap: window.__openedUnderSplash })`);
     expect(seen).toEqual({ splash: true, overlap: false });
   });
 });

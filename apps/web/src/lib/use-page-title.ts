@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { pageTitle } from "./brand";
+import { DEFAULT_DESCRIPTION, pageTitle } from "./brand";
 
 function setMetaDescription(description: string): void {
   let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
@@ -13,11 +13,11 @@ function setMetaDescription(description: string): void {
 
 /**
  * Sets document.title to "{brand} | {pageName}" while the calling page is mounted, and the meta
- * description when one is given.
+ * description: the page's own, or the shop's default (never the previous page's).
  */
 export function usePageTitle(pageName: string, description?: string): void {
   useEffect(() => {
     document.title = pageTitle(pageName);
-    if (description) setMetaDescription(description);
+    setMetaDescription(description ?? DEFAULT_DESCRIPTION);
   }, [pageName, description]);
 }

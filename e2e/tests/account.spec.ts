@@ -62,6 +62,15 @@ async function resetTokenMailedTo(email: string): Promise<string> {
   return token as string;
 }
 
+/** A value the storefront keeps in localStorage (string scripts: this project has no DOM types). */
+async function stored(page: Page, key: string): Promise<string | null> {
+  return (await page.evaluate(`localStorage.getItem(${JSON.stringify(key)})`)) as string | null;
+}
+
+async function store(page: Page, key: string, value: string): Promise<void> {
+  await page.evaluate(`localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(value)})`);
+}
+
 function header(page: Page): Locator {
   return page.getByRole("banner");
 }
@@ -86,7 +95,7 @@ async function logIn(dialog: Locator, email: string, password = PASSWORD): Promi
 
 /** The logged-in user's cart, read with the access token the storefront stored. */
 async function userCart(page: Page, request: APIRequestContext) {
-  const token = await page.evaluate(() => localStorage.getItem("token"));
+  const token = await stored(page, "token");
   const response = await request.get("/api/cart", { headers: { Authorization: `Bearer ${token}` } });
   expect(response.status()).toBe(200);
   return (await response.json()).data as { itemCount: number; items: { variantId: number; quantity: number }[] };
@@ -139,13 +148,13 @@ test.describe("accounts on a phone", () => {
     await menu.getByRole("menuitem", { name: "Logout" }).click();
     await expect(page.getByText("You have been logged out successfully")).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
-    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+    expect(await stored(page, "token")).toBeNull();
 
     // As a guest again, with two of a product in a new guest cart (filled through the API).
     const product = await stockedProduct(request);
     const guestId = randomUUID();
     await addToGuestCart(request, guestId, product, 2);
-    await page.evaluate((id) => localStorage.setItem("guestSessionId", id), guestId);
+    await store(page, "guestSessionId", guestId);
 
     dialog = await openLoginModal(page);
     await logIn(dialog, email);
@@ -153,7 +162,7 @@ test.describe("accounts on a phone", () => {
     await expect(header(page).getByRole("button", { name: "Cart" })).toHaveAccessibleDescription("2 items");
     const cart = await userCart(page, request);
     expect(cart.items).toEqual([expect.objectContaining({ variantId: product.variantId, quantity: 2 })]);
-    expect(await page.evaluate(() => localStorage.getItem("guestSessionId"))).toBeNull();
+    expect(await stored(page, "guestSessionId")).toBeNull();
     const guestCart = await request.get(`/api/cart?guestSessionId=${guestId}`);
     expect(guestCart.status() === 404 || (await guestCart.json()).data.itemCount === 0).toBe(true);
   });

@@ -37,6 +37,7 @@ import { promotionRoutes } from "./modules/promotions/routes.js";
 import { searchRoutes } from "./modules/search/routes.js";
 import { SearchService } from "./modules/search/service.js";
 import { IndexTemplate } from "./modules/storefront/index-template.js";
+import { StorefrontPages } from "./modules/storefront/pages.js";
 import { storefrontRoutes } from "./modules/storefront/routes.js";
 import { registerApiDocs } from "./plugins/api-docs.js";
 import { frameworkErrorHandler, registerErrorHandling, registerNotFound } from "./plugins/error-handler.js";
@@ -157,7 +158,10 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     webDistDir: config.webDistDir,
     mediaDir: path.join(config.dataDir, "media"),
   });
-  if (indexFile) await app.register(storefrontRoutes, { catalog, template: new IndexTemplate(indexFile) });
+  if (indexFile) {
+    const pages = new StorefrontPages({ catalog, template: new IndexTemplate(indexFile), brand: config.shopName });
+    await app.register(storefrontRoutes, { pages, shop });
+  }
   registerNotFound(app, {
     isStorefrontNavigation: servesStorefront
       ? (request) => isStorefrontNavigation(request.method, request.url, request.headers.accept)

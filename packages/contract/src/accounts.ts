@@ -382,7 +382,6 @@ export const publicUserSchema = z.object({
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
-
 /** Answer of login and refresh. `token` repeats `accessToken` for the spec's refresh reader. */
 export const sessionTokensSchema = z.object({
   accessToken: z.string(),
@@ -398,7 +397,9 @@ export const sessionTokensSchema = z.object({
 export type SessionTokens = z.infer<typeof sessionTokensSchema>;
 
 /** Answer of register: the new account and, as login answers it, its first session (logged in at once). */
-export const registeredUserSchema = publicUserSchema.extend({ createdAt: z.string() }).extend(sessionTokensSchema.shape);
+export const registeredUserSchema = publicUserSchema
+  .extend({ createdAt: z.string() })
+  .extend(sessionTokensSchema.shape);
 
 export const loggedOutSchema = z.object({ loggedOut: z.literal(true) });
 

@@ -373,6 +373,16 @@ export class CatalogRepo {
     return { products, categories, variants };
   }
 
+  /** Every active product's id and last change, for the sitemap (one statement). */
+  async findSitemapProducts(): Promise<{ id: number; updated_at: string }[]> {
+    return this.db
+      .selectFrom("products")
+      .select(["id", "updated_at"])
+      .where("is_active", "=", 1)
+      .orderBy("id")
+      .execute();
+  }
+
   async readCatalogueVersion(): Promise<string | undefined> {
     const row = await this.db
       .selectFrom("shop_state")

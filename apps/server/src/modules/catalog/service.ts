@@ -1,6 +1,7 @@
 import type {
   CategoryContext,
   CategoryNode,
+  ProductDetail,
   ProductFacets,
   ProductFilters,
   ProductSummary,
@@ -135,6 +136,27 @@ export class CatalogService {
       if (!node) throw new NotFound(catalogMessages.categoryNotFound(key));
       return ok(includeChildren ? node : { ...node, children: [] });
     });
+  }
+
+  /** The product answer as data (the storefront's page head); undefined when there is none. */
+  async productDetail(key: number | string): Promise<ProductDetail | undefined> {
+    try {
+      return (JSON.parse((await this.product(key)).body) as Envelope<ProductDetail>).data;
+    } catch (error) {
+      if (error instanceof NotFound) return undefined;
+      throw error;
+    }
+  }
+
+  /** What the sitemap lists: every visible category and every product on sale. */
+  async sitemapEntries(): Promise<{
+    categories: { id: number }[];
+    products: { id: number; updatedAt: string }[];
+  }> {
+    const index = await this.categoryIndex();
+    const categories = index.categories.filter((category) => index.find(category.id)).map(({ id }) => ({ id }));
+    const products = (await this.repo.findSitemapProducts()).map((row) => ({ id: row.id, updatedAt: row.updated_at }));
+    return { categories, products };
   }
 
   /** Cards for the given products, in the order given (search results keep their rank). */

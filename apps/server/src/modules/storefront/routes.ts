@@ -1,44 +1,55 @@
-import { productKeySchema } from "@vaki/contract/catalog";
-import type { FastifyPluginAsync, FastifyReply } from "fastify";
-import type { CatalogService } from "../catalog/service.js";
-import type { IndexTemplate } from "./index-template.js";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { type ShopAddress, shopOriginFor } from "../../lib/shop-origin.js";
+import type { StorefrontPages, StorefrontRoute } from "./pages.js";
 
 export interface StorefrontRoutesDeps {
-  catalog: CatalogService;
-  template: IndexTemplate;
+  pages: StorefrontPages;
+  shop: ShopAddress;
 }
 
 /**
- * Storefront pages whose existence the server knows: a product or category that does not exist
- * answers 404 with the storefront's page (the app then shows its not-found page), not 200.
+ * Storefront pages the server renders a head for (title, description, canonical URL, Open Graph,
+ * JSON-LD: decision 0008), /sitemap.xml and /robots.txt. A product or category that does not
+ * exist answers 404 with the storefront's page (the app then shows its not-found view).
+ * Other storefront paths fall back to index.html as before (plugins/web-static.ts).
  */
-export const storefrontRoutes: FastifyPluginAsync<StorefrontRoutesDeps> = async (app, { catalog, template }) => {
-  const send = (reply: FastifyReply, status: number) =>
-    reply.status(status).header("cache-control", "no-cache").type("text/html; charset=utf-8").send(template.html());
-
-  const productExists = async (raw: string) => {
-    const key = productKeySchema.safeParse(raw);
-    if (!key.success) return false;
-    try {
-      await catalog.product(key.data);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  const categoryExists = async (raw: string) => {
-    const key = productKeySchema.safeParse(raw);
-    return key.success && (await catalog.findCategory(key.data)) !== undefined;
-  };
-
+export const storefrontRoutes: FastifyPluginAsync<StorefrontRoutesDeps> = async (app, { pages, shop }) => {
   // Pages, not API: left out of the OpenAPI document.
   const page = { schema: { hide: true } };
-  app.get<{ Params: { key: string } }>("/product/:key", page, async (request, reply) =>
-    send(reply, (await productExists(request.params.key)) ? 200 : 404),
+  const originOf = (request: FastifyRequest) => shopOriginFor(request, shop);
+
+  const render = async (request: FastifyRequest, reply: FastifyReply, route: StorefrontRoute) => {
+    const rendered = await pages.page(route, originOf(request));
+    return reply
+      .status(rendered.status)
+      .header("cache-control", "no-cache")
+      .type("text/html; charset=utf-8")
+      .send(rendered.html);
+  };
+  type Keyed = { Params: { key: string } };
+
+  app.get("/", page, (request, reply) => render(request, reply, { kind: "home" }));
+  app.get("/vakiverse", page, (request, reply) => render(request, reply, { kind: "vakiverse" }));
+  app.get("/products", page, (request, reply) => render(request, reply, { kind: "all-products" }));
+  app.get<Keyed>("/product/:key", page, (request, reply) =>
+    render(request, reply, { kind: "product", key: request.params.key }),
   );
   for (const path of ["/products/:key", "/category-products/:key"]) {
-    app.get<{ Params: { key: string } }>(path, page, async (request, reply) =>
-      send(reply, (await categoryExists(request.params.key)) ? 200 : 404),
+    app.get<Keyed>(path, page, (request, reply) =>
+      render(request, reply, { kind: "category", key: request.params.key }),
     );
   }
+
+  app.get("/sitemap.xml", page, async (request, reply) =>
+    reply
+      .header("cache-control", "public, max-age=3600")
+      .type("application/xml; charset=utf-8")
+      .send(await pages.sitemap(originOf(request))),
+  );
+  app.get("/robots.txt", page, async (request, reply) =>
+    reply
+      .header("cache-control", "public, max-age=3600")
+      .type("text/plain; charset=utf-8")
+      .send(pages.robots(originOf(request))),
+  );
 };

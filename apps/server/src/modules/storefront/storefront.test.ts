@@ -29,7 +29,7 @@ function builtStorefront(): string {
 
 describe(`storefront pages answered by the server (${testEngine})`, () => {
   let shop: TestShop;
-  const ids = { tees: 0, product: 0 };
+  const ids = { tees: 0, product: 0, hostile: 0, soldOut: 0 };
   let productSlug = "";
   let categorySlug = "";
 
@@ -37,7 +37,23 @@ describe(`storefront pages answered by the server (${testEngine})`, () => {
     shop = await createTestShop({ WEB_DIST_DIR: builtStorefront(), CATALOGUE_POLL_MS: "100" });
     const db = shop.database.db;
     ids.tees = await insertCategory(db, { name: "Tees" });
-    const product = await insertProduct(db, { name: "Page Tee", categoryIds: [ids.tees] });
+    const product = await insertProduct(db, {
+      name: "Page Tee",
+      price: 129_900,
+      categoryIds: [ids.tees],
+      descriptionHtml: "<p>Heavy cotton &amp; a <strong>moon</strong> print.</p>",
+      variants: [{ size: "M", color: "Sand", stock: 4 }],
+    });
+    ids.hostile = (
+      await insertProduct(db, {
+        name: `Tee "</script><script>alert(1)</script>" & <b>`,
+        price: 99_900,
+        categoryIds: [ids.tees],
+      })
+    ).id;
+    ids.soldOut = (
+      await insertProduct(db, { name: "Gone Tee", price: 250_000, variants: [{ size: "L", color: "Sand", stock: 0 }] })
+    ).id;
     ids.product = product.id;
     productSlug = product.slug;
     categorySlug = (
@@ -79,5 +95,125 @@ describe(`storefront pages answered by the server (${testEngine})`, () => {
       expect(response.headers["content-type"]).toContain("text/html");
       expect(response.body).toContain('<div id="root"></div>');
     }
+  });
+
+  /** The JSON-LD blocks of a page, parsed (each must be valid JSON). */
+  const jsonLd = (html: string) =>
+    [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) =>
+      JSON.parse(match[1] ?? ""),
+    );
+  const metaContent = (html: string, key: string) =>
+    html.match(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`))?.[1];
+
+  describe("what search engines and link previews read", () => {
+    it("gives a product page its title, description, canonical URL, Open Graph tags and Product JSON-LD in INR", async () => {
+      const response = await page(`/product/${ids.product}`);
+      expect(response.statusCode).toBe(200);
+      const html = response.body;
+      expect(html.match(/<title>/g)).toHaveLength(1);
+      expect(html).toContain("<title>VAKI | Page Tee</title>");
+      expect(html).not.toContain("Default description");
+      expect(metaContent(html, "description")).toBe(
+        "Page Tee — Rs. 1,299 inclusive of all taxes. Heavy cotton &amp; a moon print.",
+      );
+      expect(html).toContain(`<link rel="canonical" href="http://localhost/product/${ids.product}" />`);
+      expect(metaContent(html, "og:title")).toBe("VAKI | Page Tee");
+      expect(metaContent(html, "og:type")).toBe("product");
+      expect(metaContent(html, "og:url")).toBe(`http://localhost/product/${ids.product}`);
+      expect(metaContent(html, "og:image")).toMatch(/^http:\/\/localhost\/media\/test\/page-tee-/);
+      expect(metaContent(html, "product:price:amount")).toBe("1299.00");
+
+      const [product, breadcrumb] = jsonLd(html);
+      expect(product).toMatchObject({
+        "@context": "https://schema.org",
+        "@type": "Product",
+        name: "Page Tee",
+        description: "Heavy cotton & a moon print.",
+        brand: { "@type": "Brand", name: "VAKI" },
+        offers: {
+          "@type": "Offer",
+          priceCurrency: "INR",
+          price: "1299.00",
+          availability: "https://schema.org/InStock",
+          url: `http://localhost/product/${ids.product}`,
+        },
+      });
+      expect(product.image[0]).toMatch(/^http:\/\/localhost\/media\//);
+      expect(breadcrumb).toMatchObject({
+        "@type": "BreadcrumbList",
+        itemListElement: [
+          { position: 1, name: "VAKI", item: "http://localhost/" },
+          { position: 2, name: "Tees", item: `http://localhost/products/${ids.tees}` },
+          { position: 3, name: "Page Tee", item: `http://localhost/product/${ids.product}` },
+        ],
+      });
+    });
+
+    it("carries the product's first data as the page would fetch it", async () => {
+      const html = (await page(`/product/${productSlug}`)).body;
+      const raw = html.match(/<script type="application\/json" id="vaki-first-data">([\s\S]*?)<\/script>/)?.[1];
+      const first = JSON.parse(raw ?? "");
+      const api = (await shop.app.inject({ method: "GET", url: `/api/products/fetch/${productSlug}` })).json();
+      expect(first).toEqual({ path: `/api/products/fetch/${productSlug}`, data: api.data });
+    });
+
+    it("says out of stock for a sold-out product, and escapes everything a name could smuggle in", async () => {
+      const gone = jsonLd((await page(`/product/${ids.soldOut}`)).body)[0];
+      expect(gone.offers).toMatchObject({ price: "2500.00", availability: "https://schema.org/OutOfStock" });
+
+      const html = (await page(`/product/${ids.hostile}`)).body;
+      expect(html).not.toContain("<script>alert(1)</script>");
+      expect(html).toContain(
+        "<title>VAKI | Tee &quot;&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&quot; &amp; &lt;b&gt;</title>",
+      );
+      // Only the page's own script blocks: JSON-LD, first data and the bundle.
+      expect(html.match(/<script/g)).toHaveLength(4);
+      expect(jsonLd(html)[0].name).toBe('Tee "</script><script>alert(1)</script>" & <b>');
+    });
+
+    it("titles the list, home and landing pages as the spec says, with canonical URLs on PUBLIC_URL or the shopper's origin", async () => {
+      const category = (await page(`/products/${categorySlug}`)).body;
+      expect(category).toContain("<title>VAKI | Tees</title>");
+      expect(category).toContain(`<link rel="canonical" href="http://localhost/products/${ids.tees}" />`);
+      expect((await page("/products")).body).toContain("<title>VAKI | All Products</title>");
+      const home = await shop.app.inject({ method: "GET", url: "/", headers: { host: "192.168.1.20:3000" } });
+      expect(home.body).toContain("<title>VAKI | Streetwear from the Vakiverse</title>");
+      expect(home.body).toContain('<link rel="canonical" href="http://192.168.1.20:3000/" />');
+      expect((await page("/vakiverse")).body).toContain(
+        "<title>VAKI | The Vakiverse · Moon above, earth below</title>",
+      );
+    });
+
+    it("answers a missing product with 404 and the not-found page, kept out of the index", async () => {
+      const response = await page("/product/987654");
+      expect(response.statusCode).toBe(404);
+      expect(response.body).toContain("<title>VAKI | Page not found</title>");
+      expect(response.body).toContain('<meta name="robots" content="noindex" />');
+      expect(response.body).not.toContain("application/ld+json");
+      expect(response.body).toContain('<div id="root"></div>');
+    });
+
+    it("lists home, the landing page, every category, every product and the static pages in sitemap.xml", async () => {
+      const response = await shop.app.inject({ method: "GET", url: "/sitemap.xml" });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-type"]).toContain("application/xml");
+      const xml = response.body;
+      for (const path of ["/", "/vakiverse", "/products", `/products/${ids.tees}`, "/about", "/terms-of-service"]) {
+        expect(xml).toContain(`<loc>http://localhost${path}</loc>`);
+      }
+      expect(xml).toMatch(
+        new RegExp(`<loc>http://localhost/product/${ids.product}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod>`),
+      );
+    });
+
+    it("keeps robots out of a shopper's pages and the API, and points them at the sitemap", async () => {
+      const response = await shop.app.inject({ method: "GET", url: "/robots.txt" });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-type"]).toContain("text/plain");
+      for (const path of ["/profile", "/orders", "/order-confirmation", "/order-success", "/reset-password", "/api/"]) {
+        expect(response.body).toContain(`Disallow: ${path}\n`);
+      }
+      expect(response.body).toContain("Sitemap: http://localhost/sitemap.xml");
+    });
   });
 });

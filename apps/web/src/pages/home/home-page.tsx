@@ -9,6 +9,7 @@ import { usePageTitle } from "../../lib/use-page-title";
 import { ClubBand } from "./club-band";
 import { Hero } from "./hero";
 import { mixByParent } from "./mix-by-parent";
+import { NewDrops } from "./new-drops";
 import { SubcategoryGrid } from "./subcategory-grid";
 import { useHomeData } from "./use-home-data";
 
@@ -20,7 +21,7 @@ const CATEGORIES_FAILED = "Failed to fetch categories";
 /** Home (spec: storefront §2): hero, the category carousel, the subcategory grid, the Club pop-up. */
 export function HomePage() {
   usePageTitle(TAGLINE, DESCRIPTION);
-  const { categories, settled } = useHomeData();
+  const { categories, products, settled } = useHomeData();
   const popup = useClubPopup(settled);
   const tree = categories.data?.content ?? [];
 
@@ -55,6 +56,7 @@ export function HomePage() {
             />
           )}
         </div>
+        <NewDrops products={products.data?.content ?? []} />
         <SubcategoryGrid categories={tree} />
       </div>
       <ClubBand onJoin={popup.openNow} />

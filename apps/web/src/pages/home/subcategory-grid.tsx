@@ -5,9 +5,6 @@ import { Link } from "react-router";
 import { CategoryCard } from "../../features/catalogue/components/category-card";
 import { paths } from "../../lib/paths";
 
-/** From this many subcategories in one group: smaller cards, more per row. */
-const COMPACT_FROM = 8;
-
 /** Cards per row on wide screens: one row for up to six (at least four columns), else rows of eight. */
 function wideColumns(count: number): number {
   return count <= 6 ? Math.max(count, 4) : 8;
@@ -29,12 +26,11 @@ export function SubcategoryGrid({ categories }: { categories: readonly CategoryN
         <p className="home-section__intro">Every corner of the shop. Tap a card, land on the good stuff.</p>
       </div>
       {groups.map((parent) => {
-        const compact = parent.children.length >= COMPACT_FROM;
         const headingId = `subcategory-group-${parent.id}`;
         return (
           <section
             key={parent.id}
-            className={`subcategory-group${compact ? " subcategory-group--compact" : ""}`}
+            className="subcategory-group"
             aria-labelledby={headingId}
             style={
               {
@@ -55,10 +51,7 @@ export function SubcategoryGrid({ categories }: { categories: readonly CategoryN
             <ul className="subcategory-group__cards">
               {parent.children.map((child) => (
                 <li key={child.id}>
-                  <CategoryCard
-                    item={{ kind: "subcategory", category: child, parentName: null }}
-                    size={compact ? "compact" : "large"}
-                  />
+                  <CategoryCard item={{ kind: "subcategory", category: child, parentName: null }} size="compact" />
                 </li>
               ))}
             </ul>

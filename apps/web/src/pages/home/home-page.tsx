@@ -1,8 +1,8 @@
 import "./home.css";
 import { LoaderCircle, RefreshCw } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
 import { unifiedCategoryItems } from "../../features/catalogue/components/category-card";
 import { CategoryCarousel } from "../../features/catalogue/components/category-carousel";
-import { JoinClubModal } from "../../features/community/components/join-club-modal";
 import { useClubPopup } from "../../features/community/hooks/use-club-popup";
 import { TAGLINE } from "../../lib/brand";
 import { usePageTitle } from "../../lib/use-page-title";
@@ -12,6 +12,11 @@ import { mixByParent } from "./mix-by-parent";
 import { NewDrops } from "./new-drops";
 import { SubcategoryGrid } from "./subcategory-grid";
 import { useHomeData } from "./use-home-data";
+
+// The form (react-hook-form, zod) loads only when the pop-up is about to open, not with the first paint.
+const JoinClubModal = lazy(async () => ({
+  default: (await import("../../features/community/components/join-club-modal")).JoinClubModal,
+}));
 
 const DESCRIPTION =
   "Oversized tees, hoodies, caps and more from the Vakiverse. Cash on delivery, free shipping worldwide, 10% off your first order.";
@@ -23,6 +28,9 @@ export function HomePage() {
   usePageTitle(TAGLINE, DESCRIPTION);
   const { categories, products, settled } = useHomeData();
   const popup = useClubPopup(settled);
+  // Once opened it stays mounted, so it can close with its animation and keep its state.
+  const [modalLoaded, setModalLoaded] = useState(false);
+  if (popup.open && !modalLoaded) setModalLoaded(true);
   const tree = categories.data?.content ?? [];
 
   return (
@@ -60,7 +68,11 @@ export function HomePage() {
         <SubcategoryGrid categories={tree} />
       </div>
       <ClubBand onJoin={popup.openNow} />
-      <JoinClubModal open={popup.open} onOpenChange={popup.onOpenChange} />
+      {modalLoaded ? (
+        <Suspense fallback={null}>
+          <JoinClubModal open={popup.open} onOpenChange={popup.onOpenChange} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

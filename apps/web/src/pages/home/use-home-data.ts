@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { catalogueLimits } from "@vaki/contract/catalog";
 import { type CategoryPage, catalogueKeys, productsQuery } from "../../features/catalogue/catalogue-api";
 import { apiGet } from "../../lib/api-client";
 
 /** Spec: storefront §7 — the home page asks for active categories, page 1, size 10. */
-export const HOME_CATEGORY_QUERY = { includeInactive: "false", page: 1, size: catalogueLimits.categoriesDefaultLimit };
-/** Spec §7 — then all products, page 1, limit 20. */
-export const HOME_PRODUCTS_PARAMS = { page: 1, limit: catalogueLimits.productsDefaultLimit };
+export const HOME_CATEGORY_QUERY = { includeInactive: "false", page: 1, size: 10 };
+/** Spec §7, §9 — then all products, page 1, limit 20. */
+export const HOME_PRODUCTS_PARAMS = { page: 1, limit: 20 };
 
 export const homeCategoriesQuery = queryOptions({
   queryKey: [...catalogueKeys.all, "categories", "home"] as const,

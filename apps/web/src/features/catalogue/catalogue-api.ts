@@ -19,6 +19,7 @@ import type {
 } from "@vaki/contract/catalog";
 import type { PageInfo } from "@vaki/contract/envelope";
 import { apiGet } from "../../lib/api-client";
+import { takeFirstData } from "../../lib/first-data";
 
 /** Catalogue answers change rarely: keep them fresh for a minute, cached for ten. */
 const CATALOGUE_STALE_MS = 60_000;
@@ -129,14 +130,20 @@ export function categoryProductsQuery(idOrSlug: number | string, params: Product
   });
 }
 
+function productPath(idOrSlug: number | string): string {
+  return `/products/fetch/${encodeURIComponent(String(idOrSlug))}`;
+}
+
 export function fetchProduct(idOrSlug: number | string, signal?: AbortSignal): Promise<ProductDetail> {
-  return apiGet<ProductDetail>(`/products/fetch/${encodeURIComponent(String(idOrSlug))}`, { signal });
+  return apiGet<ProductDetail>(productPath(idOrSlug), { signal });
 }
 
 export function productQuery(idOrSlug: number | string) {
   return queryOptions({
     queryKey: catalogueKeys.product(idOrSlug),
     queryFn: ({ signal }) => fetchProduct(idOrSlug, signal),
+    // The product the server put into the page's HTML, when this is the page it served.
+    initialData: () => takeFirstData<ProductDetail>(`/api${productPath(idOrSlug)}`),
     staleTime: CATALOGUE_STALE_MS,
   });
 }

@@ -25,6 +25,11 @@ interface ModalProps {
    * of a menu that closed); by default focus returns to whatever was focused when it opened.
    */
   returnFocusTo?: () => HTMLElement | null;
+  /**
+   * false for a dialog nobody asked for (the daily Club invitation): the page behind stays
+   * usable and readable, and a click on it both closes the dialog and reaches its target.
+   */
+  modal?: boolean;
 }
 
 /**
@@ -43,6 +48,7 @@ export function Modal({
   closeLabel = "Close",
   footer,
   returnFocusTo,
+  modal = true,
 }: ModalProps) {
   // Opened by state (no Radix Trigger), Radix has nowhere to return focus: remember the opener.
   const opener = useRef<HTMLElement | null>(null);
@@ -51,9 +57,13 @@ export function Modal({
   }, [open]);
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+    <Dialog.Root open={open} onOpenChange={onOpenChange} modal={modal}>
       <Dialog.Portal>
-        <Dialog.Overlay className={`modal-overlay modal-overlay--${variant}`} />
+        {modal ? (
+          <Dialog.Overlay className={`modal-overlay modal-overlay--${variant}`} />
+        ) : (
+          <div className={`modal-overlay modal-overlay--${variant} modal-overlay--passive`} aria-hidden="true" />
+        )}
         <Dialog.Content
           className={["modal", `modal--${variant}`, size === "wide" ? "modal--wide" : "", className]
             .filter(Boolean)

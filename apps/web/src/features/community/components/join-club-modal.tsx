@@ -17,6 +17,7 @@ export function JoinClubModal({ open, onOpenChange }: JoinClubModalProps) {
       description="First dibs on every drop, secret restocks, and 10% off your first order."
       className="club-modal"
       closeLabel="Close"
+      modal={false}
     >
       <div className="club-modal__perk" aria-hidden="true">
         <span className="club-modal__moon" />

@@ -184,6 +184,7 @@ describe("create account", () => {
       "Password: Password must be at least 9 characters with letters, numbers and special characters",
     ]);
     expect(toastMessages()).toContain("Please fix the validation errors");
+    expect(within(form).getByLabelText("Email")).toHaveAttribute("aria-invalid", "true");
     expect(useSessionStore.getState().session).toBeNull();
   });
 

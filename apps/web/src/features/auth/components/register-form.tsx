@@ -85,7 +85,10 @@ export function RegisterForm({ onBackToLogin, onRegistered }: RegisterFormProps)
     onRegistered();
   });
 
-  const passwordListed = serverErrors.some((error) => error.field === "password");
+  const listed = (field: string) => serverErrors.some((error) => error.field === field);
+  // A field the server refused is marked invalid too (its reason is in the list above).
+  const refused = (field: string) => (listed(field) ? { "aria-invalid": true as const } : {});
+  const passwordListed = listed("password");
 
   return (
     <form className="auth-form" onSubmit={submit} noValidate>
@@ -101,7 +104,13 @@ export function RegisterForm({ onBackToLogin, onRegistered }: RegisterFormProps)
           </ul>
         </FormMessage>
       ) : null}
-      <FormField label="Full Name" autoComplete="name" error={errors.name?.message} {...register("name")} />
+      <FormField
+        label="Full Name"
+        autoComplete="name"
+        error={errors.name?.message}
+        {...refused("name")}
+        {...register("name")}
+      />
       <FormField
         label="Email"
         type="email"
@@ -109,6 +118,7 @@ export function RegisterForm({ onBackToLogin, onRegistered }: RegisterFormProps)
         autoCapitalize="none"
         spellCheck={false}
         error={errors.email?.message}
+        {...refused("email")}
         {...register("email")}
       />
       <FormField
@@ -117,6 +127,7 @@ export function RegisterForm({ onBackToLogin, onRegistered }: RegisterFormProps)
         autoComplete="tel-national"
         inputMode="tel"
         error={errors.mobile?.message}
+        {...refused("mobile")}
         {...register("mobile")}
       />
       <PasswordField
@@ -124,6 +135,7 @@ export function RegisterForm({ onBackToLogin, onRegistered }: RegisterFormProps)
         autoComplete="new-password"
         hint={passwordListed ? undefined : t.passwordHint}
         error={errors.password?.message}
+        {...refused("password")}
         {...register("password")}
       />
       <button type="submit" className="button button--primary auth-form__submit" disabled={signUp.isPending}>

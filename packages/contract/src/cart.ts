@@ -36,11 +36,27 @@ export const guestSessionIdSchema = orNoValue(
 const positiveId = (message: string) =>
   z.coerce.number({ error: message }).int(message).min(1, message).max(2_147_483_647, message);
 
-const quantitySchema = z.coerce
+const wholeQuantity = z
   .number({ error: m.quantityInvalid })
   .int(m.quantityInvalid)
   .min(1, m.quantityInvalid)
   .max(cartLimits.maxQuantityPerLine, m.quantityInvalid);
+
+/**
+ * A whole number of units: a JSON number, or a string of decimal digits (form posts); never a
+ * boolean, an array, hex or exponent notation (which z.coerce would have turned into numbers).
+ */
+export const quantitySchema = z.union(
+  [
+    wholeQuantity,
+    z
+      .string()
+      .regex(/^\d{1,6}$/, m.quantityInvalid)
+      .transform(Number)
+      .pipe(wholeQuantity),
+  ],
+  { error: m.quantityInvalid },
+);
 
 const objectError = { error: commonMessages.invalidInput } as const;
 

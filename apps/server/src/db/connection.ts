@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { closeSync, mkdirSync, openSync } from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
@@ -39,7 +39,11 @@ export function openDatabase(database: Config["database"], options: OpenOptions 
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
     return { db, dialect: "postgres", close: () => db.destroy() };
   }
-  if (database.file !== ":memory:") mkdirSync(path.dirname(database.file), { recursive: true });
+  if (database.file !== ":memory:") {
+    mkdirSync(path.dirname(database.file), { recursive: true });
+    // Created readable by the shop's user alone; SQLite gives its -wal and -shm files the same mode.
+    closeSync(openSync(database.file, "a", 0o600));
+  }
   const sqlite = new SqliteDatabase(database.file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");

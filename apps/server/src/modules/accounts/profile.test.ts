@@ -142,6 +142,31 @@ describe(`profile and preferences (${testEngine})`, () => {
     expect(own.statusCode).toBe(200);
   });
 
+  it("tells browsers and proxies not to keep profiles and preferences (Cache-Control: no-store)", async () => {
+    const session = await registerAndLogin(shop.app);
+    const answers = [
+      await getProfile(shop.app, session),
+      await shop.app.inject({ method: "GET", url: "/api/user/preferences", headers: session.headers }),
+      await shop.app.inject({
+        method: "PUT",
+        url: "/api/user/preferences",
+        payload: { smsNotifications: true },
+        headers: session.headers,
+      }),
+      await post(session, "/api/user/profile/edit/name", { name: "Riya K", userId: session.userId }),
+      await withCsrf(shop.app, {
+        method: "PUT",
+        url: "/api/auth/profile",
+        payload: { name: "Riya S" },
+        headers: session.headers,
+      }),
+    ];
+    for (const answer of answers) {
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.headers["cache-control"]).toBe("no-store");
+    }
+  });
+
   it("keeps preferences with the spec's defaults and saves partial changes", async () => {
     const session = await registerAndLogin(shop.app);
     const defaults = await shop.app.inject({ method: "GET", url: "/api/user/preferences", headers: session.headers });

@@ -180,10 +180,11 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesDeps> = async (ap
         response: { 200: successEnvelope(profileSchema), 400: failure, 401: failure, 403: failure, 409: failure },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const caller = request.user!;
       const { userId, ...changes } = request.body;
       assertClaimedUser(caller, userId);
+      reply.header("cache-control", "no-store");
       const user = await deps.accounts.updateProfile(caller, changes);
       return { success: true as const, message: m.profileUpdated, data: toProfile(user) };
     },

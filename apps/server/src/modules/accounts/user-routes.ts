@@ -32,6 +32,10 @@ export const userRoutes: FastifyPluginAsyncZod<AccountRoutesDeps> = async (app, 
   app.addHook("onRoute", (route) => {
     route.schemaErrorFormatter ??= userFacingValidation;
   });
+  // Profiles and preferences are personal: no browser or proxy cache may keep them.
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+  });
   const { auth } = deps;
 
   app.get(

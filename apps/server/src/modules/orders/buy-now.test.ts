@@ -108,5 +108,11 @@ describe(`Buy Now orders one line and leaves the cart as it is (${testEngine})`,
       buyNow: { productId: tee.id, variantId: tee.variantIds[0]!, quantity: 11 },
     });
     expect(badQuantity.statusCode).toBe(400);
+    for (const quantity of [true, [1], "0x3", "1e1", 1.5]) {
+      const notWhole = await createOrder(shop.app, guest, {
+        buyNow: { productId: tee.id, variantId: tee.variantIds[0]!, quantity: quantity as number },
+      });
+      expect(notWhole.statusCode, `buy now ${JSON.stringify(quantity)}`).toBe(400);
+    }
   });
 });

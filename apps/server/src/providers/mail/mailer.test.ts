@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -41,6 +41,8 @@ describe("the file mailer (default)", () => {
 
       const files = readdirSync(path.join(dataDir, "mail"));
       expect(files).toHaveLength(1);
+      // Reset links and addresses: readable by the shop's user alone.
+      expect(statSync(path.join(dataDir, "mail", files[0]!)).mode & 0o777).toBe(0o600);
       const [mail] = readOutbox(dataDir);
       expect(mail).toMatchObject({
         to: "riya@example.com",

@@ -26,14 +26,15 @@ export function createFileMailer(options: { dir: string; from: string; log: Logg
   let sequence = 0;
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return new NodemailerMailer(transport, options.from, async (message, info) => {
-    await mkdir(options.dir, { recursive: true });
+    await mkdir(options.dir, { recursive: true, mode: 0o700 });
     sequence += 1;
     const slug = message.to.replace(/[^a-zA-Z0-9@._-]/g, "_").slice(0, 80);
     const file = path.join(
       options.dir,
       `${new Date().toISOString().replace(/[:.]/g, "-")}-${String(sequence).padStart(6, "0")}-${slug}.eml`,
     );
-    await writeFile(file, info.message as Buffer);
+    // Mail holds reset links and addresses: readable by the shop's user alone.
+    await writeFile(file, info.message as Buffer, { mode: 0o600 });
     options.log.info({ to: message.to, subject: message.subject, links: linksIn(message.text), file }, "mail written");
   });
 }

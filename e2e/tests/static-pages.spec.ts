@@ -23,12 +23,12 @@ const allPages = [
   { path: "/terms-of-service", name: "Terms of Service" },
 ] as const;
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 async function expectStaticPage(page: Page, path: string, name: string): Promise<void> {
-  await expect(page).toHaveURL(new RegExp(`${escape(path)}$`));
+  await expect(page).toHaveURL(new RegExp(`${escapeRegExp(path)}$`));
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-  await expect(page).toHaveTitle(new RegExp(`^\\S.* \\| ${escape(name)}$`));
+  await expect(page).toHaveTitle(new RegExp(`^\\S.* \\| ${escapeRegExp(name)}$`));
   const description = await page.locator('meta[name="description"]').getAttribute("content");
   expect(description?.length ?? 0, `meta description of ${path}`).toBeGreaterThan(40);
   const overflow = await page.evaluate("document.documentElement.scrollWidth > window.innerWidth");

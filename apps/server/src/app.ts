@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { Config } from "./config.js";
 import { type DatabaseHandle, pingDatabase } from "./db/connection.js";
 import { type Clock, systemClock } from "./lib/clock.js";
+import { redacted, redactedLogPaths, serializeRequest } from "./lib/log-redaction.js";
 import { createRateLimiter } from "./lib/rate-limit/create-rate-limiter.js";
 import { registerAuthentication } from "./modules/accounts/auth-guard.js";
 import { createAccountsModule } from "./modules/accounts/module.js";
@@ -55,6 +56,11 @@ export interface AppDeps {
   clock?: Clock;
 }
 
+export interface BuildOptions {
+  /** Where the logs go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
+}
+
 export type App = FastifyInstance;
 
 declare module "fastify" {
@@ -65,9 +71,21 @@ declare module "fastify" {
 }
 
 /** Builds the whole shop (API, docs, storefront) on an open, migrated database. main.ts and tests call this. */
-export async function buildApp({ config, database, clock = systemClock }: AppDeps): Promise<App> {
+export async function buildApp(
+  { config, database, clock = systemClock }: AppDeps,
+  options: BuildOptions = {},
+): Promise<App> {
   const app = Fastify({
-    logger: config.logLevel === "silent" ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === "silent"
+        ? false
+        : {
+            level: config.logLevel,
+            // Order secrets, guest session ids and payment tokens travel in URLs: logs get them blanked.
+            serializers: { req: serializeRequest },
+            redact: { paths: redactedLogPaths, censor: redacted },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     genReqId: (request) => {

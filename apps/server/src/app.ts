@@ -88,6 +88,14 @@ export async function buildApp(
           },
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
+    // Slow clients: the whole request, its headers, and a silent connection each have a deadline.
+    requestTimeout: config.timeouts.requestMs,
+    connectionTimeout: config.timeouts.connectionMs,
+    http: {
+      headersTimeout: config.timeouts.headersMs,
+      // How often Node looks for requests past their deadline (its default is 30 s).
+      connectionsCheckingInterval: Math.max(250, Math.min(5_000, Math.floor(config.timeouts.headersMs / 4))),
+    },
     genReqId: (request) => {
       const given = request.headers["x-request-id"];
       return typeof given === "string" && /^[A-Za-z0-9_.-]{8,64}$/.test(given) ? given : randomUUID();

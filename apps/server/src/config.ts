@@ -64,6 +64,15 @@ export const configSchema = z.object({
   /** Sender of the shop's e-mail; defaults to "<SHOP_NAME> <hello@vaki.local>". */
   MAIL_FROM: z.string().min(3).optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  /**
+   * Longest a whole request (headers and body) may take to arrive (ms): a client sending a byte
+   * now and then is cut off with 408 instead of holding a connection for ever. 0 turns it off.
+   */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /** Longest the request headers may take to arrive (ms); at most REQUEST_TIMEOUT_MS. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(500).max(3_600_000).default(10_000),
+  /** A connection with no traffic at all for this long is closed (ms); 0 turns it off. */
+  CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(120_000),
   /** On SIGTERM, how long requests in flight may take before the process exits anyway (ms). */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** How often each process checks whether another one changed the catalogue (ms). */
@@ -127,6 +136,8 @@ export interface Config {
   redisUrl: string | undefined;
   mail: { smtpUrl: string | undefined; from: string };
   bodyLimitBytes: number;
+  /** Request, header and idle-connection timeouts of the HTTP server (ms; 0 = none). */
+  timeouts: { requestMs: number; headersMs: number; connectionMs: number };
   cataloguePollMs: number;
   shutdownTimeoutMs: number;
   stockHoldMinutes: number;
@@ -211,6 +222,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: c.REDIS_URL,
     mail: { smtpUrl: c.SMTP_URL, from: c.MAIL_FROM ?? `${c.SHOP_NAME} <hello@vaki.local>` },
     bodyLimitBytes: c.BODY_LIMIT_BYTES,
+    timeouts: {
+      requestMs: c.REQUEST_TIMEOUT_MS,
+      // Node refuses a header timeout longer than the request timeout.
+      headersMs: c.REQUEST_TIMEOUT_MS > 0 ? Math.min(c.HEADERS_TIMEOUT_MS, c.REQUEST_TIMEOUT_MS) : c.HEADERS_TIMEOUT_MS,
+      connectionMs: c.CONNECTION_TIMEOUT_MS,
+    },
     cataloguePollMs: c.CATALOGUE_POLL_MS,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     stockHoldMinutes: c.STOCK_HOLD_MINUTES,

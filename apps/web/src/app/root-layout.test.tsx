@@ -1,28 +1,81 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, renderRoute } from "../test/render-route";
+import { closeOverlay } from "./ui-store";
+
+const CATEGORIES = [
+  { id: 1, name: "Clothing", slug: "clothing" },
+  { id: 3, name: "Vakiverse", slug: "vakiverse" },
+].map((category) => ({
+  ...category,
+  parentId: null,
+  description: null,
+  tagline: null,
+  accentColor: null,
+  imageUrl: null,
+  displayOrder: category.id,
+  productCount: 4,
+  productImages: [],
+  children: [],
+}));
+
+/** Lazy route chunks compile on first import under Vitest: give them time. */
+const ROUTE_LOAD = { timeout: 10_000 };
+
+/** The site header (a page's own <header> is a banner too for jsdom's role rules). */
+async function siteHeader(): Promise<HTMLElement> {
+  await screen.findAllByRole("banner", {}, ROUTE_LOAD);
+  const header = document.querySelector<HTMLElement>("header.site-header");
+  if (!header) throw new Error("no site header");
+  return header;
+}
+
+const EMPTY_PAGE = { number: 1, size: 20, totalElements: 0, totalPages: 0 };
+
+/** The API as the shell meets it: categories for the footer, no cart yet, empty lists. */
+function fakeApi(input: RequestInfo | URL): Response {
+  const url = new URL(String(input), "http://shop.test");
+  if (url.pathname === "/api/categories") {
+    return jsonResponse({
+      success: true,
+      message: "OK",
+      data: { content: CATEGORIES, page: EMPTY_PAGE, hasNext: false },
+    });
+  }
+  if (url.pathname.startsWith("/api/products")) {
+    return jsonResponse({
+      success: true,
+      message: "OK",
+      data: {
+        content: [],
+        page: EMPTY_PAGE,
+        hasNext: false,
+        facets: { sizes: [], colors: [], price: null, inStockCount: 0 },
+        category: null,
+      },
+    });
+  }
+  return jsonResponse({ success: false, message: "Not found", error: "NotFound" }, 404);
+}
 
 beforeEach(() => {
+  localStorage.setItem("joinClubModalShown", String(Date.now()));
   vi.stubGlobal(
     "fetch",
-    vi.fn(async () =>
-      jsonResponse({
-        success: true,
-        message: "OK",
-        data: { status: "ok", database: "up", dialect: "sqlite", version: "0.1.0", shopName: "VAKI" },
-      }),
-    ),
+    vi.fn(async (input: RequestInfo | URL) => fakeApi(input)),
   );
 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  localStorage.clear();
+  closeOverlay();
 });
 
 describe("layout", () => {
-  it("renders the promo strip, the nav links and the labelled icon buttons", () => {
-    renderRoute("/");
-    const header = screen.getByRole("banner");
+  it("renders the promo strip, the nav links and the labelled icon buttons", async () => {
+    renderRoute("/about");
+    const header = await siteHeader();
 
     expect(
       screen.getByText(
@@ -43,13 +96,25 @@ describe("layout", () => {
     expect(within(header).getByRole("button", { name: "Cart" })).toHaveAccessibleDescription("0 items");
   });
 
-  it("renders the footer columns, quick links, social links and copyright", () => {
-    renderRoute("/");
-    const footer = screen.getByRole("contentinfo");
+  it("renders the footer: collections from the categories call, quick links, social links and copyright", async () => {
+    renderRoute("/about");
+    const footer = await screen.findByRole("contentinfo", {}, ROUTE_LOAD);
 
     for (const heading of ["COLLECTIONS", "QUICK LINKS", "FOLLOW US"]) {
       expect(within(footer).getByRole("heading", { name: heading })).toBeInTheDocument();
     }
+    expect(await within(footer).findByRole("link", { name: "Clothing" })).toHaveAttribute("href", "/products/clothing");
+    expect(within(footer).getByRole("link", { name: "Vakiverse" })).toHaveAttribute("href", "/products/vakiverse");
+    const categoriesCall = vi
+      .mocked(fetch)
+      .mock.calls.map(([input]) => new URL(String(input), "http://shop.test"))
+      .find((url) => url.pathname === "/api/categories");
+    expect(Object.fromEntries(categoriesCall?.searchParams ?? [])).toMatchObject({
+      includeInactive: "false",
+      page: "1",
+      limit: "50",
+    });
+
     const quickLinks: [string, string][] = [
       ["PRIVACY POLICY", "/privacy-policy"],
       ["FAQs", "/faq"],
@@ -64,56 +129,69 @@ describe("layout", () => {
     for (const network of ["Instagram", "YouTube", "X (Twitter)"]) {
       expect(within(footer).getByRole("link", { name: `VAKI on ${network}` })).toBeInTheDocument();
     }
-    expect(within(footer).getByText("© 2026 VAKI")).toBeInTheDocument();
+    expect(within(footer).getByText(`© ${new Date().getFullYear()} VAKI`)).toBeInTheDocument();
     expect(within(footer).getByText(/powered by/i)).toBeInTheDocument();
   });
 
-  it("opens the mobile menu sheet with the same links and closes it on navigation", async () => {
-    const { user, router } = renderRoute("/");
+  it("opens the mobile menu with the same links plus search, and closes it on navigation", async () => {
+    const { user, router } = renderRoute("/about");
 
-    await user.click(screen.getByRole("button", { name: "Open menu" }));
+    await user.click(within(await siteHeader()).getByRole("button", { name: "Open menu" }));
     const sheet = await screen.findByRole("dialog");
     for (const name of ["VAKIVERSE", "ALL PRODUCTS", "ABOUT US"]) {
       expect(within(sheet).getByRole("link", { name })).toBeInTheDocument();
     }
+    expect(within(sheet).getByRole("button", { name: "SEARCH" })).toBeInTheDocument();
 
-    await user.click(within(sheet).getByRole("link", { name: "ABOUT US" }));
+    await user.click(within(sheet).getByRole("link", { name: "ALL PRODUCTS" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
-    expect(router.state.location.pathname).toBe("/about");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/products"), ROUTE_LOAD);
   });
 
-  it("shows a toast when an icon action is not ready yet", async () => {
-    const { user } = renderRoute("/");
+  it("opens the search popup from the mobile menu", async () => {
+    const { user } = renderRoute("/about");
 
-    await user.click(screen.getByRole("button", { name: "Cart" }));
-    const notifications = screen.getByRole("region", { name: "Notifications" });
-    expect(within(notifications).getByText(/your cart is empty/i)).toBeInTheDocument();
+    await user.click(within(await siteHeader()).getByRole("button", { name: "Open menu" }));
+    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "SEARCH" }));
+    expect(await screen.findByRole("dialog", { name: "What are you looking for?" }, ROUTE_LOAD)).toBeInTheDocument();
   });
 
-  it("renders placeholder routes inside the layout with a '{brand} | {page}' title", async () => {
+  it("opens the cart panel from the header; a guest with no cart sees it empty", async () => {
+    const { user } = renderRoute("/about");
+
+    await user.click(within(await siteHeader()).getByRole("button", { name: "Cart" }));
+    const panel = await screen.findByRole("dialog", { name: "Your items in Cart" }, ROUTE_LOAD);
+    expect(await within(panel).findByText("Your cart is empty", {}, ROUTE_LOAD)).toBeInTheDocument();
+    expect(within(panel).getByText("Add some products to get started!")).toBeInTheDocument();
+  });
+
+  it("renders a page inside the layout with a '{brand} | {page}' title", async () => {
     renderRoute("/products");
 
-    expect(screen.getByRole("heading", { level: 1, name: /all products/i })).toBeInTheDocument();
-    expect(screen.getByRole("banner")).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: /all products/i }, ROUTE_LOAD)).toBeInTheDocument();
+    expect(document.querySelector("header.site-header")).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe("VAKI | All Products"));
   });
 
   it("renders the not-found page inside the layout for unknown routes, with a link home", async () => {
     renderRoute("/definitely-not-a-page");
 
-    expect(screen.getByRole("heading", { level: 1, name: /lost in the vakiverse/i })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: /lost in the vakiverse/i }, ROUTE_LOAD),
+    ).toBeInTheDocument();
     expect(screen.getByRole("link", { name: /take me home/i })).toHaveAttribute("href", "/");
-    expect(screen.getByRole("banner")).toBeInTheDocument();
+    expect(document.querySelector("header.site-header")).toBeInTheDocument();
     expect(screen.getByRole("contentinfo")).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe("VAKI | Page not found"));
   });
 
   it("scrolls to the top on navigation", async () => {
-    const { user } = renderRoute("/");
+    const { user } = renderRoute("/products");
+    await screen.findByRole("heading", { level: 1, name: /all products/i }, ROUTE_LOAD);
     vi.mocked(window.scrollTo).mockClear();
 
-    await user.click(within(screen.getByRole("banner")).getByRole("link", { name: "ABOUT US" }));
-    await screen.findByRole("heading", { level: 1, name: /about vaki/i });
-    await waitFor(() => expect(window.scrollTo).toHaveBeenCalledWith(0, 0));
+    await user.click(within(await siteHeader()).getByRole("link", { name: "ABOUT US" }));
+    await screen.findByRole("heading", { level: 1, name: "About Us" }, ROUTE_LOAD);
+    await waitFor(() => expect(window.scrollTo).toHaveBeenCalled());
   });
 });

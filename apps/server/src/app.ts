@@ -111,6 +111,18 @@ export async function buildApp(
     reply.header("x-request-id", request.id);
     done();
   });
+  // Draining on shutdown: every answer still going out ends its connection, and connections
+  // already idle are closed, so keep-alive clients do not hold the process open.
+  let draining = false;
+  app.addHook("preClose", (done) => {
+    draining = true;
+    app.server.closeIdleConnections?.();
+    done();
+  });
+  app.addHook("onSend", async (_request, reply, payload) => {
+    if (draining) reply.header("connection", "close");
+    return payload;
+  });
 
   registerErrorHandling(app);
   registerSecurityHeaders(app, {

@@ -38,10 +38,17 @@ async function main(): Promise<void> {
     app.log.info({ signal }, "shutting down");
     const timer = setTimeout(() => {
       app.log.error({ timeoutMs: config.shutdownTimeoutMs }, "shutdown timed out; exiting");
-      process.exit(1);
+      // Close the database even so (a clean SQLite checkpoint), but never wait long for it.
+      setTimeout(() => process.exit(1), 1_000).unref();
+      void database.close().finally(() => process.exit(1));
     }, config.shutdownTimeoutMs);
     timer.unref();
+    // Connections that turn idle during the drain (keep-alive, answered with Connection: close
+    // when they are not) are closed as they go, so the process does not wait out its timer.
+    const sweeper = setInterval(() => app.server.closeIdleConnections?.(), 250);
+    sweeper.unref();
     await app.close();
+    clearInterval(sweeper);
     await database.close();
     app.log.info("closed cleanly");
     process.exit(0);

@@ -64,4 +64,62 @@ describe(`graceful shutdown (${testEngine}, real process)`, () => {
     expect(row).toEqual({ email: "asha.shutdown@example.com" });
     await inspector.close();
   });
+
+  it("closes keep-alive connections during the drain and exits 0 promptly, with the database closed", async () => {
+    const port = await freePort();
+    const database = await databaseForProcess();
+    cleanups.push(database.drop);
+    const child = startServer({
+      ...database.env,
+      PORT: String(port),
+      SEED_ON_START: "false",
+      LOG_LEVEL: "warn",
+      SHUTDOWN_TIMEOUT_MS: "8000",
+    });
+    children.push(child);
+    const exited = exitOf(child);
+    await waitForHealth(`http://127.0.0.1:${port}`);
+
+    const keepAlive = async () => {
+      const socket = net.connect(port, "127.0.0.1");
+      await new Promise((resolve) => socket.once("connect", resolve));
+      let text = "";
+      socket.on("data", (chunk) => {
+        text += chunk.toString();
+      });
+      const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+      return { socket, closed, text: () => text };
+    };
+    // One keep-alive client that already had its answer and sits idle, one with a request in flight.
+    const idle = await keepAlive();
+    idle.socket.write("GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    await expect.poll(() => idle.text()).toContain("\r\n\r\n");
+    const busy = await keepAlive();
+    const body = JSON.stringify({ name: "Ravi", email: "ravi.keepalive@example.com", phone: "+919812345679" });
+    busy.socket.write(
+      `POST /api/community/join HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
+    );
+    busy.socket.write(body.slice(0, 20));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+
+    const signalled = Date.now();
+    child.kill("SIGTERM");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    busy.socket.write(body.slice(20));
+    await busy.closed;
+    expect(busy.text()).toMatch(/^HTTP\/1\.1 20[01] /);
+    expect(busy.text().toLowerCase()).toContain("connection: close");
+    await idle.closed;
+
+    expect(await exited).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(4_000);
+    const inspector = database.open();
+    const row = await inspector.db
+      .selectFrom("club_members")
+      .select("email")
+      .where("email", "=", "ravi.keepalive@example.com")
+      .executeTakeFirst();
+    expect(row).toEqual({ email: "ravi.keepalive@example.com" });
+    await inspector.close();
+  });
 });

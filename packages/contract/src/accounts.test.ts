@@ -53,7 +53,14 @@ describe("account field rules", () => {
 
   it("reads the three spellings of the change-password form and checks the confirmation", () => {
     const parsed = changePasswordRequestSchema.parse({ oldPwd: "old", newPwd: "New-pass-42", type: "x" });
-    expect(parsed).toEqual({ currentPassword: "old", newPassword: "New-pass-42", userId: undefined });
+    // The spelling used is kept, so an error comes back under the field the request sent.
+    expect(parsed).toEqual({
+      currentPassword: "old",
+      currentPasswordField: "oldPwd",
+      newPassword: "New-pass-42",
+      newPasswordField: "newPwd",
+      userId: undefined,
+    });
     const mismatch = changePasswordRequestSchema.safeParse({
       currentPassword: "old",
       newPassword: "New-pass-42",

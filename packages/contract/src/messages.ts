@@ -34,6 +34,7 @@ export const accountMessages = {
   loginSucceeded: "Login successful! Welcome back.",
   loginFailed: "Login failed: incorrect email/phone or password",
   tooManyLoginAttempts: "Too many login attempts. Please wait 15 minutes and try again.",
+  tooManyRegistrations: "Too many accounts created from this network. Please wait an hour and try again.",
   sessionRefreshed: "Session refreshed",
   sessionExpired: "Your session has expired. Please log in again.",
   sessionReused: "For your security this session has been signed out. Please log in again.",

@@ -46,6 +46,16 @@ export class DatabaseRateLimiter implements RateLimiter {
     return stateOf(Number(row.count), row.expires_at, rule, now);
   }
 
+  async release(rule: RateLimitRule, subject: string): Promise<void> {
+    await this.db
+      .updateTable("rate_limits")
+      .set((eb) => ({ count: eb("count", "-", eb.lit(1)) }))
+      .where("key", "=", rateLimitKey(rule, subject))
+      .where("count", ">", 0)
+      .where("expires_at", ">", this.clock.now().toISOString())
+      .execute();
+  }
+
   async peek(rule: RateLimitRule, subject: string): Promise<RateLimitState> {
     const now = this.clock.now();
     const row = await this.db

@@ -93,6 +93,17 @@ describe(`the database rate limiter (${testEngine})`, () => {
     ]);
   });
 
+  it("gives back a reserved hit on release, never below zero", async () => {
+    await limiter.hit(rule, "203.0.113.9");
+    await limiter.hit(rule, "203.0.113.9");
+    await limiter.release(rule, "203.0.113.9");
+    expect((await limiter.peek(rule, "203.0.113.9")).count).toBe(1);
+    await limiter.release(rule, "203.0.113.9");
+    await limiter.release(rule, "203.0.113.9");
+    expect((await limiter.peek(rule, "203.0.113.9")).count).toBe(0);
+    expect((await limiter.hit(rule, "203.0.113.9")).count).toBe(1);
+  });
+
   it("peeks without counting and forgets a subject on reset", async () => {
     await limiter.hit(rule, "203.0.113.1");
     await limiter.hit(rule, "203.0.113.1");
@@ -214,6 +225,9 @@ describe("a rate limiter whose store is down", () => {
   it("lets requests through and logs the failure instead of refusing every login", async () => {
     const broken: RateLimiter = {
       hit: async () => {
+        throw new Error("ECONNREFUSED");
+      },
+      release: async () => {
         throw new Error("ECONNREFUSED");
       },
       peek: async () => {

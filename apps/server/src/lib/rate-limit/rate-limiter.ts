@@ -28,6 +28,11 @@ export interface RateLimitState {
 export interface RateLimiter {
   /** Counts one hit and answers the state after it. Atomic across processes. */
   hit(rule: RateLimitRule, subject: string): Promise<RateLimitState>;
+  /**
+   * Gives back one hit counted in the current window (never below 0): a reserved attempt that
+   * turned out not to count, e.g. a login that succeeded.
+   */
+  release(rule: RateLimitRule, subject: string): Promise<void>;
   /** The state without counting. */
   peek(rule: RateLimitRule, subject: string): Promise<RateLimitState>;
   /** Forgets the subject's count (e.g. after a successful login). */
@@ -51,7 +56,11 @@ export async function consumeOrThrow(
   return state;
 }
 
-/** Throws 429, without counting, if the subject has used up its limit (another hit would be over it). */
+/**
+ * Throws 429, without counting, if the subject has used up its limit (another hit would be over it).
+ * Only for a quick refusal before costly work: it does not hold against parallel requests, so a
+ * limit that guards a check (a password) must reserve the attempt with `consumeOrThrow` first.
+ */
 export async function refuseIfLimited(
   limiter: RateLimiter,
   rule: RateLimitRule,
@@ -78,6 +87,7 @@ export function failOpen(limiter: RateLimiter, log: Logger): RateLimiter {
   };
   return {
     hit: (rule, subject) => guard("hit", rule, () => limiter.hit(rule, subject), open),
+    release: (rule, subject) => guard("release", rule, () => limiter.release(rule, subject), undefined),
     peek: (rule, subject) => guard("peek", rule, () => limiter.peek(rule, subject), open),
     reset: (rule, subject) => guard("reset", rule, () => limiter.reset(rule, subject), undefined),
     close: () => limiter.close(),
@@ -115,6 +125,7 @@ export function spareLocalCallers(limiter: RateLimiter): RateLimiter {
   const spared = (rule: RateLimitRule, subject: string) => rule.perClientAddress === true && subject === localCaller;
   return {
     hit: (rule, subject) => (spared(rule, subject) ? Promise.resolve(open) : limiter.hit(rule, subject)),
+    release: (rule, subject) => (spared(rule, subject) ? Promise.resolve() : limiter.release(rule, subject)),
     peek: (rule, subject) => (spared(rule, subject) ? Promise.resolve(open) : limiter.peek(rule, subject)),
     reset: (rule, subject) => (spared(rule, subject) ? Promise.resolve() : limiter.reset(rule, subject)),
     close: () => limiter.close(),

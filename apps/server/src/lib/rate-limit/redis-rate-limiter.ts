@@ -12,6 +12,15 @@ end
 return {count, ttl}
 `;
 
+/** DECR only while the window's key exists and is above 0. */
+const releaseScript = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then
+  redis.call('DECR', KEYS[1])
+end
+return 0
+`;
+
 /**
  * Fixed-window counters in Redis (REDIS_URL), for several server processes. Windows run on
  * Redis's own clock, so a test's ManualClock does not move them.
@@ -29,6 +38,10 @@ export class RedisRateLimiter implements RateLimiter {
       number,
     ];
     return { count, limited: count > rule.limit, retryAfterMs: Math.max(0, ttl) };
+  }
+
+  async release(rule: RateLimitRule, subject: string): Promise<void> {
+    await this.redis.eval(releaseScript, 1, this.key(rule, subject));
   }
 
   async peek(rule: RateLimitRule, subject: string): Promise<RateLimitState> {

@@ -88,11 +88,17 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesDeps> = async (ap
         tags: ["auth"],
         summary: "Create a customer account and log it in (the same session answer as login)",
         body: registerRequestSchema,
-        response: { 201: successEnvelope(registeredUserSchema), 400: failure, 403: failure, 409: failure },
+        response: {
+          201: successEnvelope(registeredUserSchema),
+          400: failure,
+          403: failure,
+          409: failure,
+          429: failure,
+        },
       },
     },
     async (request, reply) => {
-      const user = await deps.accounts.register(request.body);
+      const user = await deps.accounts.register({ ...request.body, ip: clientAddressOf(request) });
       const session = await deps.sessions.startForNewAccount(user);
       setRefreshCookie(reply, session);
       reply.header("cache-control", "no-store");

@@ -11,7 +11,7 @@ import { accountMessages as m } from "@vaki/contract/messages";
 import { uniqueViolation } from "../../db/errors.js";
 import type { Clock } from "../../lib/clock.js";
 import { Conflict, InvalidInput, NotFound } from "../../lib/errors.js";
-import { type RateLimiter, refuseIfLimited } from "../../lib/rate-limit/rate-limiter.js";
+import { consumeOrThrow, type RateLimiter } from "../../lib/rate-limit/rate-limiter.js";
 import type { AuthenticatedUser } from "./auth-guard.js";
 import { hashPassword, verifyPassword } from "./passwords.js";
 import { accountRateLimits as limits } from "./rate-limits.js";
@@ -57,7 +57,12 @@ export class AccountService {
     mobile?: string | undefined;
     password: string;
     role?: UserRole;
+    /** The client's address (`clientAddressOf`), counted against the sign-up limit; absent for the admin CLI. */
+    ip?: string;
   }): Promise<UserRow> {
+    if (input.ip !== undefined) {
+      await consumeOrThrow(this.rateLimiter, limits.registerPerIp, input.ip, m.tooManyRegistrations);
+    }
     await this.refuseTaken(input.email, input.mobile);
     const passwordHash = await hashPassword(input.password);
     const at = this.clock.now().toISOString();
@@ -126,13 +131,14 @@ export class AccountService {
     input: { currentPassword: string; newPassword: string; currentPasswordField?: string },
   ): Promise<{ otherSessionsSignedOut: number }> {
     const user = await this.profile(caller);
-    await refuseIfLimited(this.rateLimiter, limits.loginPerAccount, user.id, m.tooManyLoginAttempts);
+    // Reserved before the check (parallel guesses cannot slip past the limit); a right password clears it.
+    await consumeOrThrow(this.rateLimiter, limits.loginPerAccount, user.id, m.tooManyLoginAttempts);
     if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
-      await this.rateLimiter.hit(limits.loginPerAccount, user.id);
       // Under the name the request used (the spec's client sends oldPassword).
       const field = input.currentPasswordField ?? "currentPassword";
       throw new InvalidInput(m.currentPasswordWrong, { fieldErrors: { [field]: [m.currentPasswordWrong] } });
     }
+    await this.rateLimiter.reset(limits.loginPerAccount, user.id);
     const passwordHash = await hashPassword(input.newPassword);
     const at = this.clock.now().toISOString();
     const otherSessionsSignedOut = await this.repo.transaction(async (repo) => {

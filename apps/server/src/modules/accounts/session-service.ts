@@ -3,7 +3,7 @@ import type { AccountIdentifier } from "@vaki/contract/accounts";
 import { commonMessages, accountMessages as m } from "@vaki/contract/messages";
 import type { Clock } from "../../lib/clock.js";
 import { Unauthorised } from "../../lib/errors.js";
-import { consumeOrThrow, type RateLimiter, refuseIfLimited } from "../../lib/rate-limit/rate-limiter.js";
+import { consumeOrThrow, type RateLimiter } from "../../lib/rate-limit/rate-limiter.js";
 import type { AuthenticatedUser } from "./auth-guard.js";
 import { verifyAgainstNobody, verifyPassword } from "./passwords.js";
 import { accountRateLimits as limits } from "./rate-limits.js";
@@ -33,22 +33,21 @@ export class SessionService {
   ) {}
 
   async login(input: { identifier: AccountIdentifier; password: string; ip: string }): Promise<IssuedSession> {
-    await refuseIfLimited(this.rateLimiter, limits.loginPerIp, input.ip, m.tooManyLoginAttempts);
+    // Every attempt is counted (reserved) before the password is checked, per address and per
+    // account, so parallel guesses cannot slip past either limit; a success gives both back.
+    await consumeOrThrow(this.rateLimiter, limits.loginPerIp, input.ip, m.tooManyLoginAttempts);
     const { identifier } = input;
     const user =
       identifier.kind === "email"
         ? await this.repo.findUserByEmail(identifier.email)
         : await this.repo.findUserByMobile(identifier.mobile);
-    // Counted before the check, so parallel guesses cannot slip past the limit; a success clears it.
     const accountSubject = user?.id ?? (identifier.kind === "email" ? identifier.email : identifier.mobile);
     await consumeOrThrow(this.rateLimiter, limits.loginPerAccount, accountSubject, m.tooManyLoginAttempts);
     const passwordMatches = user
       ? await verifyPassword(user.password_hash, input.password)
       : await verifyAgainstNobody(input.password);
-    if (!user || !passwordMatches) {
-      await this.rateLimiter.hit(limits.loginPerIp, input.ip);
-      throw new Unauthorised(m.loginFailed);
-    }
+    if (!user || !passwordMatches) throw new Unauthorised(m.loginFailed);
+    await this.rateLimiter.release(limits.loginPerIp, input.ip);
     await this.rateLimiter.reset(limits.loginPerAccount, accountSubject);
     return this.startSession(user);
   }

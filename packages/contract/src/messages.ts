@@ -153,6 +153,9 @@ export const checkoutMessages = {
   codUnavailable: "Cash on delivery is not available for this pincode. Please choose another way to pay.",
   paymentPageNotFound: "This payment link is not valid. Go back to the shop and start the checkout again.",
   paymentPageExpired: "This payment link has expired. Go back to the shop and start the checkout again.",
+  paymentPageOrderCancelled:
+    "This order has been cancelled, so it can no longer be paid and nothing was charged. Go back to the shop to order again.",
+  paymentPageOrderSettled: "This order no longer awaits payment. Open your order in the shop to see where it stands.",
 } as const;
 
 /**

@@ -560,6 +560,43 @@ describe(`a whole purchase through the API and the sandbox pages (${testEngine})
     expect(posted.statusCode).toBe(410);
   });
 
+  it("refuses to take a payment for a cancelled order on the page, saying why (nothing charged, nothing refunded)", async () => {
+    const tee = await product("Cancelled Page Tee");
+    const session = await registerAndLogin(shop.app);
+    const started = await startCheckout(shop.app, { headers: session.headers }, [
+      { productId: tee.id, variantId: tee.variantIds[0]! },
+    ]);
+    const cancelled = await shop.app.inject({
+      method: "POST",
+      url: "/api/orders/cancel/order",
+      headers: session.headers,
+      payload: { orderId: started.orderId },
+    });
+    expect(cancelled.statusCode).toBe(200);
+
+    const page = await shop.app.inject({ method: "GET", url: `/sandbox/pay/${started.token}` });
+    expect(page.statusCode).toBe(410);
+    expect(page.headers["content-type"]).toContain("text/html");
+    expect(page.body).toContain("This order has been cancelled, so it can no longer be paid");
+    const posted = await submitPaymentPage(
+      shop.app,
+      started.token,
+      paymentForm({ "contact.email": session.customer.email }),
+    );
+    expect(posted.statusCode).toBe(410);
+    expect(posted.body).toContain("This order has been cancelled");
+    expect(await orderRow(shop.database.db, started.orderId)).toMatchObject({
+      status: "CANCELLED",
+      payment_status: "CANCELLED",
+    });
+    const gateway = await shop.database.db
+      .selectFrom("sandbox_checkouts")
+      .select("status")
+      .where("checkout_id", "=", started.checkoutId)
+      .executeTakeFirstOrThrow();
+    expect(gateway.status).not.toBe("SUCCESS");
+  });
+
   it("serves the sandbox's browser script", async () => {
     const script = await shop.app.inject({ method: "GET", url: "/sandbox/checkout.js" });
     expect(script.statusCode).toBe(200);

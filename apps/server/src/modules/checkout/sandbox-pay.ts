@@ -1,10 +1,14 @@
 import type { FieldErrors } from "@vaki/contract/envelope";
 import { checkoutMessages as m } from "@vaki/contract/messages";
+import { Gone } from "../../lib/errors.js";
 import type { Logger } from "../../lib/logger.js";
 import type { SandboxCheckoutSummary, SandboxPaymentProvider } from "../../providers/payment/sandbox-payment.js";
 import { readPaymentForm, sandboxFormFields } from "../../providers/payment/sandbox-payment-form.js";
 import type { PostalAddress, Serviceability, ServiceabilityQuery } from "../../providers/shipping/shipping-provider.js";
 import type { CheckoutService } from "./service.js";
+
+/** The page's answer for an order that no longer awaits payment: 410 with the reason. */
+export class OrderNotPayable extends Gone {}
 
 export type SandboxSubmission =
   | { kind: "invalid"; summary: SandboxCheckoutSummary; fieldErrors: FieldErrors }
@@ -26,9 +30,21 @@ export class SandboxPayService {
     },
   ) {}
 
-  /** What the page shows; NotFound for an unknown token, Gone for an expired unpaid one. */
-  summary(token: string): Promise<SandboxCheckoutSummary> {
-    return this.deps.provider.describe(token);
+  /**
+   * What the page shows; NotFound for an unknown token, Gone for an expired unpaid one, and
+   * `OrderNotPayable` (410) while unpaid for an order that was cancelled or paid another way.
+   */
+  async summary(token: string): Promise<SandboxCheckoutSummary> {
+    const summary = await this.deps.provider.describe(token);
+    if (!summary.completedRedirectUrl) await this.refuseUnpayable(summary);
+    return summary;
+  }
+
+  /** A cancelled order is never charged (and then refunded): the page says so instead of taking the payment. */
+  private async refuseUnpayable(summary: SandboxCheckoutSummary): Promise<void> {
+    const payability = await this.deps.checkout.payability(summary.orderId);
+    if (payability === "cancelled") throw new OrderNotPayable(m.paymentPageOrderCancelled);
+    if (payability === "settled") throw new OrderNotPayable(m.paymentPageOrderSettled);
   }
 
   /**
@@ -65,6 +81,7 @@ export class SandboxPayService {
         redirectUrl: this.returnUrl(summary.completedRedirectUrl, summary.orderId, fallback, origin),
       };
     }
+    await this.refuseUnpayable(summary);
     const read = readPaymentForm(form);
     if (!read.ok) return { kind: "invalid", summary, fieldErrors: read.fieldErrors };
     if (read.payment.method !== "fail") {

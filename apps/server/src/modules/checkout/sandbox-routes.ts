@@ -11,7 +11,7 @@ import {
   renderPaymentStatusPage,
   safeFallbackUrl,
 } from "../../providers/payment/sandbox-page/render-payment-page.js";
-import type { SandboxPayService } from "./sandbox-pay.js";
+import { OrderNotPayable, type SandboxPayService } from "./sandbox-pay.js";
 
 export interface SandboxRoutesDeps {
   sandboxPay: SandboxPayService;
@@ -60,10 +60,11 @@ export const sandboxPayRoutes: FastifyPluginAsyncZod<SandboxRoutesDeps> = async 
 
   function statusPage(reply: FastifyReply, error: NotFound | Gone, fallback: string | null, origin: string) {
     const expired = error instanceof Gone;
+    const unpayable = error instanceof OrderNotPayable;
     const html = renderPaymentStatusPage({
       shopName: shop.name,
-      title: expired ? "Link expired" : "Link not valid",
-      message: expired ? m.paymentPageExpired : m.paymentPageNotFound,
+      title: unpayable ? "Order not payable" : expired ? "Link expired" : "Link not valid",
+      message: unpayable ? error.message : expired ? m.paymentPageExpired : m.paymentPageNotFound,
       link: { url: fallback ?? `${origin}/`, label: `Back to ${shop.name}` },
       ...fontOption,
     });

@@ -452,6 +452,14 @@ export class CheckoutService {
    * first-order code being used by an e-mail or phone that already has a paid order? Answers the
    * code then, so the page can refuse the payment and send the shopper back to the cart.
    */
+  /** Whether the order still awaits payment; "cancelled" or "settled" (paid by another checkout) when not. */
+  async payability(orderId: string): Promise<"payable" | "cancelled" | "settled"> {
+    const found = await this.deps.orders.findRecord(orderId);
+    if (!found) return "payable";
+    if (found.record.status === "CANCELLED") return "cancelled";
+    return found.record.status === "CREATED" ? "payable" : "settled";
+  }
+
   async reusedFirstOrderCode(orderId: string, contact: { email: string; phone: string }): Promise<string | null> {
     const found = await this.deps.orders.findRecord(orderId);
     if (!found) return null;

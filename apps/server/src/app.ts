@@ -142,7 +142,13 @@ export async function buildApp(
 
   // Accounts first: its auth guard (request.user), mailer and rate limiter serve the other modules.
   const mailer = createMailer(config, app.log);
-  const rateLimiter = createRateLimiter({ db: database.db, clock, redisUrl: config.redisUrl, log: app.log });
+  const rateLimiter = createRateLimiter({
+    db: database.db,
+    clock,
+    redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
+    log: app.log,
+  });
   app.addHook("onClose", () => rateLimiter.close());
   const accounts = createAccountsModule({ db: database.db, config, clock, mailer, rateLimiter, log: app.log });
   registerAuthentication(app);

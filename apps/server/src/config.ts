@@ -56,6 +56,11 @@ export const configSchema = z.object({
       return z.NEVER;
     }),
   REDIS_URL: z.string().optional(),
+  /** Start of every key the shop writes to Redis, so several shops can share one Redis server. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, "letters, digits and : _ . - only (at most 64)")
+    .default("vaki:"),
   /** smtp://user:pass@host:587 or smtps://...; empty writes each e-mail as an .eml file under DATA_DIR/mail. */
   SMTP_URL: z
     .string()
@@ -134,6 +139,8 @@ export interface Config {
   /** Fastify's trustProxy: false, true (every hop), or the proxies' addresses. */
   trustProxy: boolean | string[];
   redisUrl: string | undefined;
+  /** REDIS_PREFIX: start of every Redis key of this shop. */
+  redisPrefix: string;
   mail: { smtpUrl: string | undefined; from: string };
   bodyLimitBytes: number;
   /** Request, header and idle-connection timeouts of the HTTP server (ms; 0 = none). */
@@ -220,6 +227,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secrets: { jwt: jwtSecret },
     trustProxy: c.TRUST_PROXY,
     redisUrl: c.REDIS_URL,
+    redisPrefix: c.REDIS_PREFIX,
     mail: { smtpUrl: c.SMTP_URL, from: c.MAIL_FROM ?? `${c.SHOP_NAME} <hello@vaki.local>` },
     bodyLimitBytes: c.BODY_LIMIT_BYTES,
     timeouts: {

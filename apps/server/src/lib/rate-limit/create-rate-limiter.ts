@@ -14,10 +14,14 @@ export function createRateLimiter(options: {
   db: Db;
   clock: Clock;
   redisUrl: string | undefined;
+  /** Start of every Redis key (REDIS_PREFIX); counters live under `<prefix>rate:`. */
+  redisPrefix?: string;
   log: Logger;
 }): RateLimiter {
   if (!options.redisUrl) return spareLocalCallers(new DatabaseRateLimiter(options.db, options.clock));
   const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 2, enableAutoPipelining: true });
   redis.on("error", (error: unknown) => options.log.warn({ err: error }, "redis connection problem"));
-  return spareLocalCallers(failOpen(new RedisRateLimiter(redis), options.log));
+  return spareLocalCallers(
+    failOpen(new RedisRateLimiter(redis, `${options.redisPrefix ?? "vaki:"}rate:`), options.log),
+  );
 }

@@ -323,5 +323,42 @@ describe.skipIf(!redisUrl)(
         rmSync(dataDir, { recursive: true, force: true });
       }
     });
+
+    it("keeps each shop's counters under its REDIS_PREFIX, so two shops can share one Redis", async () => {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), "vaki-data-"));
+      const shops = await Promise.all(
+        ["shop-a", "shop-b"].map(async (name) => {
+          const database = await createTestDatabase();
+          const config = loadConfig({
+            DATA_DIR: dataDir,
+            LOG_LEVEL: "silent",
+            NODE_ENV: "test",
+            REDIS_URL: redisUrl!,
+            REDIS_PREFIX: `${prefix}${name}:`,
+          });
+          return { database, app: await buildApp({ config, database }) };
+        }),
+      );
+      try {
+        const [a, b] = shops.map((shop) => shop.app) as [App, App];
+        const email = `shared.${process.pid}@example.com`;
+        for (let attempt = 0; attempt < 5; attempt += 1) {
+          await login(a, { emailOrPhone: email, password: "Wrong-pass-1" });
+        }
+        const refused = await login(a, { emailOrPhone: email, password: "Wrong-pass-1" });
+        expect(refused.statusCode).toBe(429);
+        // The same e-mail at the other shop has its own count.
+        expect((await login(b, { emailOrPhone: email, password: "Wrong-pass-1" })).statusCode).toBe(401);
+        const keys = await connections[0]!.keys(`${prefix}*`);
+        expect(keys.some((key) => key.startsWith(`${prefix}shop-a:rate:login-account:`))).toBe(true);
+        expect(keys.some((key) => key.startsWith(`${prefix}shop-b:rate:login-account:`))).toBe(true);
+      } finally {
+        for (const shop of shops) {
+          await shop.app.close();
+          await shop.database.destroy();
+        }
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
   },
 );

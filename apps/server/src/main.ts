@@ -4,7 +4,7 @@ import { buildApp } from "./app.js";
 import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/connection.js";
 import { migrateToLatest } from "./db/migrate.js";
-import { isCatalogueEmpty, seedCatalogue } from "./seed/seed.js";
+import { seedIfEmpty } from "./seed/seed.js";
 
 /** Start-up: config → database → migrations → demo catalogue on first start → listen. */
 async function main(): Promise<void> {
@@ -17,13 +17,13 @@ async function main(): Promise<void> {
   const database = openDatabase(config.database);
   const applied = await migrateToLatest(database.db, database.dialect);
 
-  const seeded =
-    config.seedOnStart && (await isCatalogueEmpty(database.db))
-      ? await seedCatalogue(database.db, {
-          mediaDir: path.join(config.dataDir, "media"),
-          ...(config.seedScale ? { scale: config.seedScale } : {}),
-        })
-      : undefined;
+  // Under a database lock: processes started together on an empty database seed it once.
+  const seeded = config.seedOnStart
+    ? await seedIfEmpty(database.db, database.dialect, {
+        mediaDir: path.join(config.dataDir, "media"),
+        ...(config.seedScale ? { scale: config.seedScale } : {}),
+      })
+    : undefined;
 
   const app = await buildApp({ config, database });
   if (applied.length > 0) app.log.info({ migrations: applied }, "database migrated");

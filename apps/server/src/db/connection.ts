@@ -47,10 +47,41 @@ export function openDatabase(database: Config["database"], options: OpenOptions 
   const sqlite = new SqliteDatabase(database.file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma(`busy_timeout = ${sqliteBusyTimeoutMs}`);
   sqlite.pragma("synchronous = NORMAL");
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), ...(log ? { log } : {}) });
   return { db, dialect: "sqlite", close: () => db.destroy() };
+}
+
+/** How long a statement waits for SQLite's write lock held by another connection (ms). */
+export const sqliteBusyTimeoutMs = 5_000;
+
+/**
+ * Runs `work` on one SQLite connection inside `BEGIN IMMEDIATE`: SQLite's write lock, taken up
+ * front, so another process doing the same waits (up to `waitMs`) until this one commits. For
+ * start-up work that every process may try at once (migrations, the first seed).
+ */
+export async function withSqliteWriteLock<T>(
+  db: Db,
+  work: (connection: Db) => Promise<T>,
+  waitMs = 120_000,
+): Promise<T> {
+  return db.connection().execute(async (connection) => {
+    await sql.raw(`pragma busy_timeout = ${Math.floor(waitMs)}`).execute(connection);
+    try {
+      await sql`begin immediate`.execute(connection);
+      try {
+        const result = await work(connection);
+        await sql`commit`.execute(connection);
+        return result;
+      } catch (error) {
+        await sql`rollback`.execute(connection).catch(() => undefined);
+        throw error;
+      }
+    } finally {
+      await sql.raw(`pragma busy_timeout = ${sqliteBusyTimeoutMs}`).execute(connection);
+    }
+  });
 }
 
 /** Answers whether the database takes a trivial query. */

@@ -1,5 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from "kysely";
-import type { Dialect } from "./connection.js";
+import { type Dialect, withSqliteWriteLock } from "./connection.js";
 import { catalogueTables } from "./migrations/0001-catalogue.js";
 import { accountTables } from "./migrations/0002-accounts.js";
 import { cartAndOrderTables } from "./migrations/0003-cart-orders.js";
@@ -32,6 +32,17 @@ class InCodeMigrations implements MigrationProvider {
  * which breaks a second shop, or test, in another schema of the same database).
  */
 export async function migrateToLatest(
+  // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema.
+  db: Kysely<any>,
+  dialect: Dialect,
+  schema?: string,
+): Promise<string[]> {
+  // Kysely takes no migration lock on SQLite: processes started together would race on the DDL.
+  if (dialect === "sqlite") return withSqliteWriteLock(db, (connection) => runMigrations(connection, dialect));
+  return runMigrations(db, dialect, schema);
+}
+
+async function runMigrations(
   // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema.
   db: Kysely<any>,
   dialect: Dialect,

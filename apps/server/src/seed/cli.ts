@@ -1,36 +1,21 @@
 /**
  * `npm run seed -w apps/server`: replaces the catalogue with the demo one (or, with SEED_SCALE=N,
- * a generated one of N products). Reads DATA_DIR, DATABASE_URL and SEED_SCALE like the server.
+ * a generated one of N products), in one transaction. Refuses, before touching anything, on a
+ * shop that already has orders. Reads DATA_DIR, DATABASE_URL and SEED_SCALE like the server.
  */
 import path from "node:path";
-import { sql } from "kysely";
 import { loadConfig } from "../config.js";
-import { type Db, type Dialect, openDatabase } from "../db/connection.js";
+import { openDatabase } from "../db/connection.js";
 import { migrateToLatest } from "../db/migrate.js";
-import { clearCatalogue, isCatalogueEmpty, seedCatalogue } from "./seed.js";
-
-/**
- * PostgreSQL sequences keep counting after a delete; restart them so Clothing, Accessories and
- * Vakiverse get ids 1, 2 and 3 again (SQLite reuses ids of an emptied table by itself).
- */
-async function restartIdSequences(db: Db, dialect: Dialect): Promise<void> {
-  if (dialect !== "postgres") return;
-  for (const table of ["categories", "products", "product_images", "variants"]) {
-    await sql`select setval(pg_get_serial_sequence(${table}, 'id'), 1, false)`.execute(db);
-  }
-}
+import { replaceCatalogue, SeedRefused } from "./seed.js";
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const { db, dialect, close } = openDatabase(config.database);
   try {
     await migrateToLatest(db, dialect);
-    if (!(await isCatalogueEmpty(db))) {
-      await clearCatalogue(db);
-      await restartIdSequences(db, dialect);
-    }
     const started = performance.now();
-    const result = await seedCatalogue(db, {
+    const result = await replaceCatalogue(db, dialect, {
       mediaDir: path.join(config.dataDir, "media"),
       ...(config.seedScale !== undefined ? { scale: config.seedScale } : {}),
       shopName: config.shopName,
@@ -45,6 +30,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  if (error instanceof SeedRefused) console.error(`Not seeded: ${error.message}`);
+  else console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   process.exitCode = 1;
 });

@@ -4,7 +4,8 @@
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { Insertable, Kysely, Transaction } from "kysely";
+import { type Insertable, type Kysely, sql } from "kysely";
+import { withSqliteWriteLock } from "../db/connection.js";
 import type { CategoriesTable, Database } from "../db/schema.js";
 import { sanitizeProductHtml } from "../modules/catalog/sanitize.js";
 import { COLOURS } from "./catalogue-data.js";
@@ -71,7 +72,7 @@ function categoryRow(category: PlannedCategory, parentId: number | null, stamp: 
 }
 
 async function insertCategories(
-  trx: Transaction<Database>,
+  trx: Kysely<Database>,
   plan: CataloguePlan,
   stamp: string,
 ): Promise<Map<string, number>> {
@@ -99,7 +100,7 @@ async function insertCategories(
   return ids;
 }
 
-async function insertProducts(trx: Transaction<Database>, plan: CataloguePlan): Promise<Map<string, number>> {
+async function insertProducts(trx: Kysely<Database>, plan: CataloguePlan): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   // Product HTML is sanitised on every write, the seed's too; generated copy repeats, so memoise.
   const sanitised = new Map<string, string>();
@@ -133,16 +134,96 @@ async function insertProducts(trx: Transaction<Database>, plan: CataloguePlan): 
 
 /** Seeds an empty catalogue. Call `isCatalogueEmpty` (or `clearCatalogue`) first. */
 export async function seedCatalogue(db: Kysely<Database>, options: SeedOptions): Promise<SeedResult> {
-  const now = options.now ?? new Date();
+  const plan = await prepareCatalogue(options);
+  return db.transaction().execute((trx) => insertCatalogue(trx, plan, options));
+}
+
+/** The plan of the catalogue, with its artwork written (deterministic: every process writes the same files). */
+async function prepareCatalogue(options: SeedOptions): Promise<CataloguePlan> {
   const plan = planCatalogue({
     ...(options.scale !== undefined ? { scale: options.scale } : {}),
-    now,
+    now: options.now ?? new Date(),
     brand: options.shopName ?? "VAKI",
   });
   await writeArtwork(options.mediaDir, plan.files);
-  const stamp = now.toISOString();
+  return plan;
+}
 
+/** Arbitrary, fixed: the PostgreSQL advisory lock that seeding holds. */
+const seedLockKey = 7_270_615_001;
+
+/**
+ * Seeds the catalogue on start when it is empty, holding a database-wide lock, so processes
+ * started at the same moment on an empty database seed it once (the others wait, then find it
+ * seeded) instead of dying on a duplicate slug: `pg_advisory_xact_lock` on PostgreSQL, SQLite's
+ * write lock (`BEGIN IMMEDIATE`) on SQLite. Answers undefined when there was nothing to do.
+ */
+export async function seedIfEmpty(
+  db: Kysely<Database>,
+  dialect: "sqlite" | "postgres",
+  options: SeedOptions,
+): Promise<SeedResult | undefined> {
+  if (!(await isCatalogueEmpty(db))) return undefined;
+  if (dialect === "postgres") {
+    return db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${seedLockKey})`.execute(trx);
+      if (!(await isCatalogueEmpty(trx))) return undefined;
+      return insertCatalogue(trx, await prepareCatalogue(options), options);
+    });
+  }
+  // SQLite: the write lock, taken up front (BEGIN IMMEDIATE); another process waits for it.
+  return withSqliteWriteLock(db, async (connection) =>
+    (await isCatalogueEmpty(connection))
+      ? insertCatalogue(connection, await prepareCatalogue(options), options)
+      : undefined,
+  );
+}
+
+/** Why `npm run seed` will not replace a catalogue: orders (and their stock history) point at its variants. */
+export class SeedRefused extends Error {}
+
+/**
+ * `npm run seed`: replaces the catalogue with a fresh one, in one transaction, or refuses with
+ * a clear message (before touching anything) when the shop already has orders.
+ */
+export async function replaceCatalogue(
+  db: Kysely<Database>,
+  dialect: "sqlite" | "postgres",
+  options: SeedOptions,
+): Promise<SeedResult> {
+  const orders = await db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<string | number>().as("count"))
+    .executeTakeFirstOrThrow();
+  if (Number(orders.count) > 0) {
+    throw new SeedRefused(
+      `This shop has ${Number(orders.count)} order(s): their lines and stock history point at the current catalogue, so it cannot be replaced. Seed an empty database instead (a new DATA_DIR or DATABASE_URL); the server seeds one on its first start.`,
+    );
+  }
+  const plan = await prepareCatalogue(options);
   return db.transaction().execute(async (trx) => {
+    if (!(await isCatalogueEmpty(trx))) {
+      await deleteCatalogueRows(trx);
+      await restartIdSequences(trx, dialect);
+    }
+    return insertCatalogue(trx, plan, options);
+  });
+}
+
+/**
+ * PostgreSQL sequences keep counting after a delete; restart them so Clothing, Accessories and
+ * Vakiverse get ids 1, 2 and 3 again (SQLite reuses ids of an emptied table by itself).
+ */
+async function restartIdSequences(db: Kysely<Database>, dialect: "sqlite" | "postgres"): Promise<void> {
+  if (dialect !== "postgres") return;
+  for (const table of ["categories", "products", "product_images", "variants"]) {
+    await sql`select setval(pg_get_serial_sequence(${table}, 'id'), 1, false)`.execute(db);
+  }
+}
+
+async function insertCatalogue(trx: Kysely<Database>, plan: CataloguePlan, options: SeedOptions): Promise<SeedResult> {
+  const stamp = (options.now ?? new Date()).toISOString();
+  {
     // Every colour's swatch (the migration knows the first palette; later colours arrive here).
     await trx
       .insertInto("colours")
@@ -211,7 +292,7 @@ export async function seedCatalogue(db: Kysely<Database>, options: SeedOptions):
       variants: variants.length,
       images: images.length,
     };
-  });
+  }
 }
 
 export async function isCatalogueEmpty(db: Kysely<Database>): Promise<boolean> {
@@ -226,13 +307,15 @@ export async function isCatalogueEmpty(db: Kysely<Database>): Promise<boolean> {
  * Orders or carts that reference variants would block this; the demo reseed assumes none.
  */
 export async function clearCatalogue(db: Kysely<Database>): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("variants").execute();
-    await trx.deleteFrom("product_images").execute();
-    await trx.deleteFrom("category_products").execute();
-    await trx.deleteFrom("products").execute();
-    // Children before parents keeps the self-reference happy without relying on ON DELETE SET NULL.
-    await trx.deleteFrom("categories").where("parent_id", "is not", null).execute();
-    await trx.deleteFrom("categories").execute();
-  });
+  await db.transaction().execute((trx) => deleteCatalogueRows(trx));
+}
+
+async function deleteCatalogueRows(trx: Kysely<Database>): Promise<void> {
+  await trx.deleteFrom("variants").execute();
+  await trx.deleteFrom("product_images").execute();
+  await trx.deleteFrom("category_products").execute();
+  await trx.deleteFrom("products").execute();
+  // Children before parents keeps the self-reference happy without relying on ON DELETE SET NULL.
+  await trx.deleteFrom("categories").where("parent_id", "is not", null).execute();
+  await trx.deleteFrom("categories").execute();
 }

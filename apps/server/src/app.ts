@@ -9,6 +9,7 @@ import { type DatabaseHandle, pingDatabase } from "./db/connection.js";
 import { type Clock, systemClock } from "./lib/clock.js";
 import { redacted, redactedLogPaths, serializeRequest } from "./lib/log-redaction.js";
 import { createRateLimiter } from "./lib/rate-limit/create-rate-limiter.js";
+import { shareSecrets } from "./lib/shared-secrets.js";
 import { registerAuthentication } from "./modules/accounts/auth-guard.js";
 import { createAccountsModule } from "./modules/accounts/module.js";
 import { accountRoutes } from "./modules/accounts/routes.js";
@@ -67,14 +68,18 @@ declare module "fastify" {
   interface FastifyInstance {
     /** The outbox of side effects; tests call `app.outbox.drain()` to deliver what is due now. */
     outbox: Outbox;
+    /** The configuration the shop runs with (secrets as shared through the database). */
+    shopConfig: Config;
   }
 }
 
 /** Builds the whole shop (API, docs, storefront) on an open, migrated database. main.ts and tests call this. */
 export async function buildApp(
-  { config, database, clock = systemClock }: AppDeps,
+  { config: givenConfig, database, clock = systemClock }: AppDeps,
   options: BuildOptions = {},
 ): Promise<App> {
+  // Without JWT_SECRET, the token secret is the one every process of this shop shares (database).
+  const config = await shareSecrets(givenConfig, database.db);
   const app = Fastify({
     logger:
       config.logLevel === "silent"
@@ -105,6 +110,7 @@ export async function buildApp(
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.decorate("shopConfig", config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook("onRequest", (request, reply, done) => {

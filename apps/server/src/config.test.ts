@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -27,14 +27,14 @@ describe("configuration", () => {
     expect(config.database).toEqual({ kind: "postgres", url: "postgres://shop@db:5432/shop" });
   });
 
-  it("generates the token secret once and keeps it in the data folder", () => {
+  it("writes no secret file, but keeps reading the token secret an earlier version kept in the data folder", () => {
     const dataDir = tempDir();
-    const first = loadConfig({ DATA_DIR: dataDir }).secrets.jwt;
-    const second = loadConfig({ DATA_DIR: dataDir }).secrets.jwt;
-    expect(first).toHaveLength(64);
-    expect(second).toBe(first);
-    expect(JSON.parse(readFileSync(path.join(dataDir, "secrets.json"), "utf8"))).toEqual({ jwt: first });
-    expect(loadConfig({ DATA_DIR: tempDir() }).secrets.jwt).not.toBe(first);
+    const candidate = loadConfig({ DATA_DIR: dataDir }).secrets;
+    expect(candidate.shared).toBe(true);
+    expect(candidate.jwt).toHaveLength(64);
+    expect(existsSync(path.join(dataDir, "secrets.json"))).toBe(false);
+    writeFileSync(path.join(dataDir, "secrets.json"), JSON.stringify({ jwt: "k".repeat(64) }));
+    expect(loadConfig({ DATA_DIR: dataDir }).secrets).toEqual({ jwt: "k".repeat(64), shared: true });
   });
 
   it("prefers a secret given in the environment", () => {

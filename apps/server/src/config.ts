@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -135,7 +135,11 @@ export interface Config {
   logLevel: string;
   seedOnStart: boolean;
   seedScale: number | undefined;
-  secrets: { jwt: string };
+  /**
+   * `shared`: JWT_SECRET was not given, so `jwt` is only a candidate until `shareSecrets` (in
+   * buildApp) has stored it in the database, or read the one another process stored first.
+   */
+  secrets: { jwt: string; shared?: boolean };
   /** Fastify's trustProxy: false, true (every hop), or the proxies' addresses. */
   trustProxy: boolean | string[];
   redisUrl: string | undefined;
@@ -153,7 +157,8 @@ export interface Config {
   outboxIntervalMs: number;
   payment: {
     provider: "sandbox" | "shiprocket";
-    sandbox: { secret: string };
+    /** `derived`: from the token secret (SANDBOX_PAYMENT_SECRET not given). */
+    sandbox: { secret: string; derived?: boolean };
     shiprocket: {
       apiUrl: string;
       apiKey: string | undefined;
@@ -178,17 +183,30 @@ export interface Config {
 const emptyToUndefined = (env: Record<string, string | undefined>) =>
   Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
 
-/** Reads a secret from the environment, else from DATA_DIR/secrets.json, else creates one there. */
-function loadOrCreateSecret(dataDir: string, name: string, given: string | undefined): string {
-  if (given) return given;
+/**
+ * The token secret: from the environment; else a candidate to share through the database
+ * (`shareSecrets`): the one an earlier version kept in DATA_DIR/secrets.json (upgrades keep their
+ * sessions), or a fresh random one. Nothing is written to DATA_DIR any more.
+ */
+function secretCandidate(dataDir: string, name: string, given: string | undefined): { value: string; shared: boolean } {
+  if (given) return { value: given, shared: false };
   const file = path.join(dataDir, "secrets.json");
-  const stored: Record<string, string> = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {};
+  let stored: Record<string, unknown> = {};
+  try {
+    stored = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {};
+  } catch {
+    stored = {};
+  }
   const existing = stored[name];
-  if (existing) return existing;
-  const created = randomBytes(48).toString("base64url");
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, JSON.stringify({ ...stored, [name]: created }, null, 2), { mode: 0o600 });
-  return created;
+  return {
+    value: typeof existing === "string" && existing ? existing : randomBytes(48).toString("base64url"),
+    shared: true,
+  };
+}
+
+/** The sandbox webhook secret, derived under its own label: never the token-signing key itself. */
+export function derivedSandboxSecret(jwtSecret: string): string {
+  return createHmac("sha256", jwtSecret).update("vaki:sandbox-payment-webhook").digest("base64url");
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -204,7 +222,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // so `npm start` at the repository root keeps its data in ./data there.
   const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), c.DATA_DIR);
   const databaseUrl = c.DATABASE_URL;
-  const jwtSecret = loadOrCreateSecret(dataDir, "jwt", c.JWT_SECRET);
+  const jwt = secretCandidate(dataDir, "jwt", c.JWT_SECRET);
+  const jwtSecret = jwt.value;
   return {
     env: c.NODE_ENV,
     host: c.HOST,
@@ -224,7 +243,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: c.LOG_LEVEL,
     seedOnStart: c.SEED_ON_START,
     seedScale: c.SEED_SCALE,
-    secrets: { jwt: jwtSecret },
+    secrets: { jwt: jwtSecret, shared: jwt.shared },
     trustProxy: c.TRUST_PROXY,
     redisUrl: c.REDIS_URL,
     redisPrefix: c.REDIS_PREFIX,
@@ -270,12 +289,9 @@ function paymentSettings(c: z.infer<typeof configSchema>, jwtSecret: string): Co
   const [headerName, headerValue] = c.SHIPROCKET_CHECKOUT_WEBHOOK_HEADER?.split(/:(.*)/s) ?? [];
   return {
     provider: c.PAYMENT_PROVIDER,
-    sandbox: {
-      // Derived under its own label: no new secret file, and never the token-signing key itself.
-      secret:
-        c.SANDBOX_PAYMENT_SECRET ??
-        createHmac("sha256", jwtSecret).update("vaki:sandbox-payment-webhook").digest("base64url"),
-    },
+    sandbox: c.SANDBOX_PAYMENT_SECRET
+      ? { secret: c.SANDBOX_PAYMENT_SECRET }
+      : { secret: derivedSandboxSecret(jwtSecret), derived: true },
     shiprocket: {
       apiUrl: c.SHIPROCKET_CHECKOUT_API_URL.replace(/\/$/, ""),
       apiKey: c.SHIPROCKET_CHECKOUT_API_KEY,

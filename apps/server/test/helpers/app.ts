@@ -19,13 +19,13 @@ export async function createTestShop(
   options: { clock?: Clock } = {},
 ): Promise<TestShop> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "vaki-data-"));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", NODE_ENV: "test", ...env });
+  const given = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", NODE_ENV: "test", ...env });
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database, ...(options.clock ? { clock: options.clock } : {}) });
+  const app = await buildApp({ config: given, database, ...(options.clock ? { clock: options.clock } : {}) });
   await app.ready();
   return {
     app,
-    config,
+    config: app.shopConfig,
     database,
     async close() {
       await app.close();

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import path from "node:path";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -48,6 +47,7 @@ import { isStorefrontNavigation, registerWebStatic } from "./plugins/web-static.
 import { createMailer } from "./providers/mail/create-mailer.js";
 import { createPaymentProvider } from "./providers/payment/create-payment-provider.js";
 import { createShippingProvider } from "./providers/shipping/create-shipping-provider.js";
+import { createArtRenderer } from "./seed/art-on-demand.js";
 import { appVersion } from "./version.js";
 
 export interface AppDeps {
@@ -206,7 +206,13 @@ export async function buildApp(
 
   const { servesStorefront, indexFile } = await registerWebStatic(app, {
     webDistDir: config.webDistDir,
-    mediaDir: path.join(config.dataDir, "media"),
+    mediaDir: config.mediaDir,
+    // Any process draws generated art its own disk lacks (another process seeded the catalogue).
+    renderMissingMedia: createArtRenderer({
+      mediaDir: config.mediaDir,
+      brand: config.shopName,
+      scale: config.seedScale,
+    }),
   });
   if (indexFile) {
     const pages = new StorefrontPages({ catalog, template: new IndexTemplate(indexFile), brand: config.shopName });

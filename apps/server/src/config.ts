@@ -19,6 +19,8 @@ export const configSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   SHOP_NAME: z.string().min(1).default("VAKI"),
   DATA_DIR: z.string().default("./data"),
+  /** Generated catalogue art (served at /media/); empty means DATA_DIR/media. */
+  MEDIA_DIR: z.string().optional(),
   /** postgres://... selects PostgreSQL; empty means the SQLite file DATA_DIR/shop.db. */
   DATABASE_URL: z.string().optional(),
   /** Folder of the built storefront; empty disables static serving. */
@@ -130,6 +132,8 @@ export interface Config {
   publicUrlSet: boolean;
   shopName: string;
   dataDir: string;
+  /** MEDIA_DIR, or DATA_DIR/media: where generated art is written and served from. */
+  mediaDir: string;
   database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string; schema?: string };
   webDistDir: string | undefined;
   logLevel: string;
@@ -232,6 +236,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrlSet: c.PUBLIC_URL !== undefined,
     shopName: c.SHOP_NAME,
     dataDir,
+    mediaDir: c.MEDIA_DIR ? path.resolve(env.INIT_CWD ?? process.cwd(), c.MEDIA_DIR) : path.join(dataDir, "media"),
     database:
       databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)
         ? { kind: "postgres", url: databaseUrl }

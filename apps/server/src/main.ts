@@ -20,7 +20,8 @@ async function main(): Promise<void> {
   // Under a database lock: processes started together on an empty database seed it once.
   const seeded = config.seedOnStart
     ? await seedIfEmpty(database.db, database.dialect, {
-        mediaDir: path.join(config.dataDir, "media"),
+        mediaDir: config.mediaDir,
+        shopName: config.shopName,
         ...(config.seedScale ? { scale: config.seedScale } : {}),
       })
     : undefined;

@@ -12,7 +12,12 @@ const hashedAsset = /\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
  */
 export async function registerWebStatic(
   app: FastifyInstance,
-  options: { webDistDir: string | undefined; mediaDir: string },
+  options: {
+    webDistDir: string | undefined;
+    mediaDir: string;
+    /** Draws a missing generated picture into mediaDir (path below /media/); false when it is not one. */
+    renderMissingMedia?: (relativePath: string) => Promise<boolean>;
+  },
 ): Promise<{ servesStorefront: boolean; indexFile: string | undefined }> {
   const webDistDir =
     options.webDistDir && existsSync(path.join(options.webDistDir, "index.html")) ? options.webDistDir : undefined;
@@ -22,6 +27,21 @@ export async function registerWebStatic(
   const mediaRoots = [options.mediaDir, ...(webDistDir ? [path.join(webDistDir, "media")] : [])].filter((dir) =>
     existsSync(dir),
   );
+  const render = options.renderMissingMedia;
+  if (render) {
+    const mediaDir = path.resolve(options.mediaDir);
+    app.addHook("onRequest", async (request) => {
+      if ((request.method !== "GET" && request.method !== "HEAD") || !request.url.startsWith("/media/")) return;
+      let relative: string;
+      try {
+        relative = decodeURIComponent((request.url.split("?")[0] ?? "").slice("/media/".length));
+      } catch {
+        return;
+      }
+      if (!/^[A-Za-z0-9][A-Za-z0-9/_.-]*\.svg$/.test(relative) || relative.includes("..")) return;
+      if (!existsSync(path.join(mediaDir, relative))) await render(relative);
+    });
+  }
   if (mediaRoots.length > 0) {
     await app.register(fastifyStatic, {
       root: mediaRoots,

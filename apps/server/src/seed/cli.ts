@@ -3,7 +3,6 @@
  * a generated one of N products), in one transaction. Refuses, before touching anything, on a
  * shop that already has orders. Reads DATA_DIR, DATABASE_URL and SEED_SCALE like the server.
  */
-import path from "node:path";
 import { loadConfig } from "../config.js";
 import { openDatabase } from "../db/connection.js";
 import { migrateToLatest } from "../db/migrate.js";
@@ -16,7 +15,7 @@ async function main(): Promise<void> {
     await migrateToLatest(db, dialect);
     const started = performance.now();
     const result = await replaceCatalogue(db, dialect, {
-      mediaDir: path.join(config.dataDir, "media"),
+      mediaDir: config.mediaDir,
       ...(config.seedScale !== undefined ? { scale: config.seedScale } : {}),
       shopName: config.shopName,
     });

@@ -214,8 +214,13 @@ test.describe("a logged-in customer's order", () => {
     await card.getByRole("button", { name: "View Details" }).click();
     const details = page.getByRole("dialog", { name: "Order Details" });
     await expect(details).toBeVisible();
-    const box = await details.boundingBox();
-    expect(box && Math.round(box.y + box.height)).toBe(PHONE.height);
+    // A bottom sheet: once its slide-in ends, it sits on the bottom edge of the screen.
+    await expect
+      .poll(async () => {
+        const box = await details.boundingBox();
+        return box && Math.round(box.y + box.height);
+      })
+      .toBe(PHONE.height);
     await expectAccessible(page, "the order details sheet on a phone");
     await attachScreenshot(page, testInfo, "order-details-390");
     await page.keyboard.press("Escape");

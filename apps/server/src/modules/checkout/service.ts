@@ -324,6 +324,7 @@ export class CheckoutService {
     const reviewNote = await this.addressNote(result, order);
     let confirmed = false;
     let recordedNow = false;
+    let promoNoteRecorded: string | null = null;
     try {
       await this.deps.repo.transaction(async (repo, trx) => {
         // Lock order of the purchase path: cart → orders → stock holds → variants → promotions.
@@ -339,6 +340,7 @@ export class CheckoutService {
         });
         recordedNow = (await repo.recordOutcome(payment.id, ["CREATED", "PENDING", "FAILED"], gateway)) !== undefined;
         if (!moved) return;
+        promoNoteRecorded = promoNote;
         await this.confirmSale(trx, order.id, items);
         if (order.cart_id) {
           await this.deps.cart.emptyAfterPurchase(trx, order.cart_id, {
@@ -356,6 +358,13 @@ export class CheckoutService {
       return;
     }
     if (confirmed) {
+      if (promoNoteRecorded) {
+        // Only when the note is on the order (a replayed webhook records nothing and says nothing).
+        this.deps.log.warn(
+          { orderId: order.id, code: order.promo_code },
+          "first-order code used by a returning customer",
+        );
+      }
       this.deps.log.info({ orderId: order.id, checkoutId: payment.checkout_id, paymentStatus }, "payment confirmed");
       this.deps.outbox.tick();
       return;
@@ -475,7 +484,6 @@ export class CheckoutService {
    */
   private async firstOrderNote(trx: Db, order: OrderRecord, result: CheckoutResult): Promise<string | null> {
     if (!(await this.reusesFirstOrderCode(trx, order, { email: result.email, phone: result.phone }))) return null;
-    this.deps.log.warn({ orderId: order.id, code: order.promo_code }, "first-order code used by a returning customer");
     return `first-order code ${order.promo_code} used by an e-mail or phone with an earlier paid order`;
   }
 
@@ -485,10 +493,15 @@ export class CheckoutService {
     order: OrderRecord,
     contact: { email?: string | null; phone?: string | null },
   ): Promise<boolean> {
-    if (!order.promo_code || order.user_id || (!contact.email && !contact.phone)) return false;
+    if (!order.promo_code || (!order.user_id && !contact.email && !contact.phone)) return false;
+    // A user's order counts the account (its id, e-mail and mobile) and the contact given at payment.
     const outcome = await this.deps.promotions.evaluate(
       order.promo_code,
-      { email: contact.email ?? null, phone: contact.phone ? normalisePhone(contact.phone) : null },
+      {
+        ...(order.user_id ? { userId: order.user_id } : {}),
+        email: contact.email ?? null,
+        phone: contact.phone ? normalisePhone(contact.phone) : null,
+      },
       order.subtotal,
       trx,
       { ignoreUsage: true },

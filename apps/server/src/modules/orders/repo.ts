@@ -21,11 +21,17 @@ export class OrdersRepo {
     return new OrdersRepo(trx);
   }
 
-  /** Whether any paid order matches the user, the e-mail (any case) or the phone. */
+  /**
+   * Whether any paid order matches the user, the e-mail (any case) or the phone. For a user the
+   * account's own e-mail and mobile count too: a guest order paid with them was their first order.
+   */
   async hasPaidOrder(customer: CustomerRef): Promise<boolean> {
     const email = customer.email?.trim().toLowerCase();
+    const userId = customer.userId;
     const matches = [
-      customer.userId ? sql`user_id = ${customer.userId}` : null,
+      userId ? sql`user_id = ${userId}` : null,
+      userId ? sql`lower(contact_email) = (select lower(u.email) from users u where u.id = ${userId})` : null,
+      userId ? sql`contact_phone = (select u.mobile from users u where u.id = ${userId})` : null,
       email ? sql`lower(contact_email) = ${email}` : null,
       customer.phone ? sql`contact_phone = ${customer.phone}` : null,
     ].filter((match) => match !== null);

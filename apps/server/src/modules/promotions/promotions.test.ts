@@ -217,6 +217,33 @@ describe(`promo codes (${testEngine})`, () => {
     }
   });
 
+  it("refuses VAKI10 to an account whose e-mail or mobile already paid a guest order", async () => {
+    for (const by of ["email", "mobile"] as const) {
+      const session = await registerAndLogin(shop.app);
+      const guestOrder = await orderOk(shop.app, await shopperWithTee());
+      await markPaid(
+        guestOrder.id,
+        "SUCCESS",
+        by === "email"
+          ? { contact_email: session.customer.email.toLowerCase() }
+          : { contact_phone: `+91${session.customer.mobile}` },
+      );
+      const user: Shopper = { headers: session.headers };
+      await addOk(shop.app, user, { productId: tee.id, variantId: tee.variantIds[0]! });
+      const applied = await applyPromo(shop.app, user, "VAKI10");
+      expect(applied.statusCode, by).toBe(400);
+      expect(applied.json().message, by).toBe(cartMessages.promoFirstOrderOnly);
+      expect(await commerce.promotions.checkFirstOrderEligibility({ userId: session.userId }), by).toEqual({
+        eligible: false,
+      });
+    }
+    // An account with no paid order anywhere still gets it.
+    const fresh = await registerAndLogin(shop.app);
+    const user: Shopper = { headers: fresh.headers };
+    await addOk(shop.app, user, { productId: tee.id, variantId: tee.variantIds[0]! });
+    expect((await applyPromo(shop.app, user, "VAKI10")).statusCode).toBe(200);
+  });
+
   it("checks a guest's first order by e-mail and phone once the address is known", async () => {
     const guest = await shopperWithTee();
     await applyPromo(shop.app, guest, "VAKI10");

@@ -1,13 +1,14 @@
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { LogOut, Package, UserRound } from "lucide-react";
-import { useNavigate } from "react-router";
+import { UserRound } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { openLogin } from "../../../app/ui-store";
 import { IconButton } from "../../../components/icon-button";
-import { paths } from "../../../lib/paths";
-import { useLogout } from "../hooks/use-session-actions";
 import { initialsOf } from "../initials";
 import { useCurrentUser } from "../session-store";
 import "./profile-menu.css";
+
+// The menu (Radix's dropdown with its positioning) loads only for a logged-in user, so a guest's
+// first page never carries it.
+const AccountMenu = lazy(async () => ({ default: (await import("./account-menu")).AccountMenu }));
 
 /**
  * The header's profile icon (storefront §2): a guest gets the login modal; a logged-in user a menu
@@ -15,8 +16,6 @@ import "./profile-menu.css";
  */
 export function ProfileMenu() {
   const user = useCurrentUser();
-  const navigate = useNavigate();
-  const logout = useLogout();
 
   if (!user) {
     return (
@@ -31,8 +30,8 @@ export function ProfileMenu() {
   }
 
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger asChild>
+    <Suspense
+      fallback={
         <IconButton
           label="Profile"
           icon={
@@ -42,32 +41,9 @@ export function ProfileMenu() {
           }
           className="header-actions__profile profile-menu__trigger"
         />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="profile-menu" align="end" sideOffset={8} collisionPadding={12}>
-          <DropdownMenu.Label className="profile-menu__who">
-            <span className="profile-menu__name">{user.name}</span>
-            <span className="profile-menu__email">{user.email}</span>
-          </DropdownMenu.Label>
-          <DropdownMenu.Separator className="profile-menu__separator" />
-          <DropdownMenu.Item className="profile-menu__item" onSelect={() => navigate(paths.profile)}>
-            <UserRound aria-hidden="true" />
-            Profile
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className="profile-menu__item" onSelect={() => navigate(paths.orders)}>
-            <Package aria-hidden="true" />
-            My Orders
-          </DropdownMenu.Item>
-          <DropdownMenu.Item
-            className="profile-menu__item"
-            disabled={logout.isPending}
-            onSelect={() => logout.mutate()}
-          >
-            <LogOut aria-hidden="true" />
-            Logout
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+      }
+    >
+      <AccountMenu user={user} />
+    </Suspense>
   );
 }

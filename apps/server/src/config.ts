@@ -86,6 +86,10 @@ export const configSchema = z.object({
   CATALOGUE_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
   /** Minutes an unpaid order holds its stock before the sweep gives it back. */
   STOCK_HOLD_MINUTES: z.coerce.number().int().min(1).max(1_440).default(30),
+  /** Most units one guest session may hold at once in unpaid orders. */
+  MAX_HELD_UNITS_PER_GUEST: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** Most units the unpaid orders placed from one client address may hold at once (local callers are not counted). */
+  MAX_HELD_UNITS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(60),
   /** How often each process looks for expired stock holds (ms); 0 turns the sweep off. */
   HOLD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** How often each process deletes ended sessions and old reset links (ms); 0 turns it off. */
@@ -156,6 +160,8 @@ export interface Config {
   cataloguePollMs: number;
   shutdownTimeoutMs: number;
   stockHoldMinutes: number;
+  /** Units held at once in unpaid orders: per guest session, per client address. */
+  holdLimits: { perGuest: number; perAddress: number };
   holdSweepIntervalMs: number;
   accountsCleanupIntervalMs: number;
   outboxIntervalMs: number;
@@ -263,6 +269,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cataloguePollMs: c.CATALOGUE_POLL_MS,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     stockHoldMinutes: c.STOCK_HOLD_MINUTES,
+    holdLimits: { perGuest: c.MAX_HELD_UNITS_PER_GUEST, perAddress: c.MAX_HELD_UNITS_PER_ADDRESS },
     holdSweepIntervalMs: c.HOLD_SWEEP_INTERVAL_MS,
     accountsCleanupIntervalMs: c.ACCOUNTS_CLEANUP_INTERVAL_MS,
     outboxIntervalMs: c.OUTBOX_INTERVAL_MS,

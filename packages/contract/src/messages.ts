@@ -126,6 +126,8 @@ export const orderMessages = {
   emptyCart: "Your cart is empty",
   notFound: "Order not found or no data returned",
   orderIdInvalid: "Order not found or no data returned",
+  tooManyHeld:
+    "Too many items are reserved in unpaid orders already. Pay for or cancel an order first, or try again in a little while.",
 } as const;
 
 /** Checkout, payment confirmation and the confirmation e-mail (spec: storefront §7-8, accounts-and-orders §6-8). */

@@ -6,6 +6,7 @@ import { cartAndOrderTables } from "./migrations/0003-cart-orders.js";
 import { checkoutAndFulfilmentTables } from "./migrations/0004-checkout-fulfilment.js";
 import { accountHousekeepingIndexes } from "./migrations/0005-account-housekeeping.js";
 import { coloursAndCharacters } from "./migrations/0006-colours-characters.js";
+import { holdLimits } from "./migrations/0007-hold-limits.js";
 
 /** Migrations in order; each gets the dialect so both engines end with equivalent schemas. */
 export type DialectMigration = (dialect: Dialect) => Migration;
@@ -17,6 +18,7 @@ const migrations: Record<string, DialectMigration> = {
   "0004-checkout-fulfilment": checkoutAndFulfilmentTables,
   "0005-account-housekeeping": accountHousekeepingIndexes,
   "0006-colours-characters": coloursAndCharacters,
+  "0007-hold-limits": holdLimits,
 };
 
 class InCodeMigrations implements MigrationProvider {

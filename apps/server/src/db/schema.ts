@@ -232,6 +232,8 @@ export interface OrdersTable {
   tracking_number: string | null;
   shiprocket_order_id: string | null;
   hold_expires_at: string | null;
+  /** SHA-256 of the client address the order was placed from (hold limits); null for local callers and old orders. */
+  client_address_hash: string | null;
   created_at: string;
   updated_at: string;
   /** Courier of the shipment, once an AWB is assigned (0004). */

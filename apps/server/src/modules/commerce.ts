@@ -30,7 +30,7 @@ export function createCommerceModules(deps: {
   db: Db;
   dialect: Dialect;
   clock: Clock;
-  config: Pick<Config, "stockHoldMinutes"> & Partial<Pick<Config, "secrets">>;
+  config: Pick<Config, "stockHoldMinutes"> & Partial<Pick<Config, "secrets" | "holdLimits">>;
 }): CommerceModules {
   const { db, dialect, clock } = deps;
   const ordersRepo = new OrdersRepo(db);
@@ -40,6 +40,12 @@ export function createCommerceModules(deps: {
   const jwtSecret = deps.config.secrets?.jwt;
   const orders = new OrdersService(ordersRepo, clock, cart, promotions, inventory, {
     stockHoldMinutes: deps.config.stockHoldMinutes,
+    ...(deps.config.holdLimits
+      ? {
+          maxHeldUnitsPerGuest: deps.config.holdLimits.perGuest,
+          maxHeldUnitsPerAddress: deps.config.holdLimits.perAddress,
+        }
+      : {}),
     // Its own label: the order-secret key is never the token-signing key itself.
     ...(jwtSecret ? { orderSecretKey: createHmac("sha256", jwtSecret).update("vaki:order-secret").digest("hex") } : {}),
   });

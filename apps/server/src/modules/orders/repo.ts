@@ -50,15 +50,35 @@ export class OrdersRepo {
    * Cancels the cart's orders still waiting for payment (a new order from the same cart replaces
    * them). Conditional on their status, so each is cancelled once; answers the ones this call cancelled.
    */
-  abandonOrdersOfCart(cartId: string, now: string): Promise<Pick<OrderRecord, "id" | "promo_code">[]> {
+  abandonOrdersOfCart(
+    cartId: string,
+    now: string,
+  ): Promise<Pick<OrderRecord, "id" | "promo_code" | "hold_expires_at">[]> {
     return this.db
       .updateTable("orders")
       .set({ status: abandonableOrder.to.status, payment_status: abandonableOrder.to.paymentStatus, updated_at: now })
       .where("cart_id", "=", cartId)
       .where("status", "in", [...abandonableOrder.statuses])
       .where("payment_status", "in", [...abandonableOrder.paymentStatuses])
-      .returning(["id", "promo_code"])
+      .returning(["id", "promo_code", "hold_expires_at"])
       .execute();
+  }
+
+  /** Units still HELD by unpaid orders of this guest session, or placed from this (hashed) address. */
+  async heldUnits(by: { guestSessionId: string } | { clientAddressHash: string }): Promise<number> {
+    const row = await this.db
+      .selectFrom("stock_holds as h")
+      .innerJoin("orders as o", "o.id", "h.order_id")
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>("h.quantity"), eb.lit(0)).as("units"))
+      .where("h.status", "=", "HELD")
+      .where("o.status", "=", "CREATED")
+      .$call((query) =>
+        "guestSessionId" in by
+          ? query.where("o.guest_session_id", "=", by.guestSessionId)
+          : query.where("o.client_address_hash", "=", by.clientAddressHash),
+      )
+      .executeTakeFirstOrThrow();
+    return Number(row.units);
   }
 
   /**

@@ -12,6 +12,7 @@ import {
 } from "@vaki/contract/orders";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { Unauthorised } from "../../lib/errors.js";
+import { clientAddressOf } from "../../lib/rate-limit/rate-limiter.js";
 import { userFacingValidation } from "../../plugins/error-handler.js";
 import { type AuthGuard, assertClaimedUser } from "../accounts/auth-guard.js";
 import { cartOwnerOf } from "../cart/request-owner.js";
@@ -56,7 +57,9 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesDeps> = async (app, {
     },
     async (request, reply) => {
       const owner = cartOwnerOf(request, request.body ?? {});
-      const { order, orderSecret } = await orders.createOrder(owner, request.body?.buyNow);
+      const { order, orderSecret } = await orders.createOrder(owner, request.body?.buyNow, {
+        clientAddress: clientAddressOf(request),
+      });
       reply.status(201);
       return { success: true as const, message: m.created, data: orderSecret ? { ...order, orderSecret } : order };
     },

@@ -7,6 +7,7 @@ import { Conflict, InvalidInput, NotFound } from "../../lib/errors.js";
 import type { Logger } from "../../lib/logger.js";
 import { lineTotal, sumPaise } from "../../lib/money.js";
 import { type PeriodicTask, schedulePeriodic } from "../../lib/periodic.js";
+import { localCaller } from "../../lib/rate-limit/rate-limiter.js";
 import type { AuthenticatedUser } from "../accounts/auth-guard.js";
 import { type CartOwner, type CartService, variantAttributesOf } from "../cart/service.js";
 import type { InventoryService } from "../inventory/service.js";
@@ -22,6 +23,10 @@ export interface OrderSettings {
    * e-mail can carry it again later; without a key the secret is random.
    */
   orderSecretKey?: string;
+  /** Most units one guest session may hold at once in unpaid orders (MAX_HELD_UNITS_PER_GUEST). */
+  maxHeldUnitsPerGuest?: number;
+  /** Most units the orders placed from one client address may hold at once (MAX_HELD_UNITS_PER_ADDRESS). */
+  maxHeldUnitsPerAddress?: number;
 }
 
 /** The order secret of a guest's order: base64url HMAC-SHA256 of its id (43 characters). */
@@ -161,6 +166,28 @@ export class OrdersService {
   ) {}
 
   /**
+   * Stock held by nobody: a guest session, and the orders of one client address, hold at most so
+   * many units at once in unpaid orders (the replaced order's units are already given back).
+   */
+  private async refuseTooManyHeld(
+    repo: OrdersRepo,
+    owner: CartOwner,
+    clientAddressHash: string | null,
+    lines: readonly { quantity: number }[],
+  ): Promise<void> {
+    const wanted = lines.reduce((sum, line) => sum + line.quantity, 0);
+    const { maxHeldUnitsPerGuest: perGuest, maxHeldUnitsPerAddress: perAddress } = this.settings;
+    if (owner.kind === "guest" && perGuest !== undefined) {
+      const held = await repo.heldUnits({ guestSessionId: owner.guestSessionId });
+      if (held + wanted > perGuest) throw new Conflict(orderMessages.tooManyHeld);
+    }
+    if (clientAddressHash && perAddress !== undefined) {
+      const held = await repo.heldUnits({ clientAddressHash });
+      if (held + wanted > perAddress) throw new Conflict(orderMessages.tooManyHeld);
+    }
+  }
+
+  /**
    * Creates the order from the owner's cart in one transaction: lock the cart, cancel the cart's
    * earlier unpaid order, price the lines, apply the promo code, copy the lines, hold the stock,
    * count the promo use. Any failure (empty cart 400, stock 409, code 400) leaves nothing behind.
@@ -170,7 +197,13 @@ export class OrdersService {
    * rules (the cart's promo code, the first-order rule, the stock hold); the cart's lines stay, and
    * after payment only that variant's line leaves the cart (DESIGN.md: Buy Now buys one thing).
    */
-  async createOrder(owner: CartOwner, buyNow?: BuyNowItem): Promise<{ order: Order; orderSecret?: string }> {
+  async createOrder(
+    owner: CartOwner,
+    buyNow?: BuyNowItem,
+    options: { clientAddress?: string } = {},
+  ): Promise<{ order: Order; orderSecret?: string }> {
+    const clientAddressHash =
+      options.clientAddress && options.clientAddress !== localCaller ? sha256(`client:${options.clientAddress}`) : null;
     const orderId = randomUUID();
     const orderSecret =
       owner.kind !== "guest"
@@ -193,7 +226,16 @@ export class OrdersService {
         ? await this.promotions.require(cart.promoCode, customerOf(owner), subtotal, trx, { ignoreUsage: true })
         : null;
       const discount = promo ? Math.min(promo.discount, subtotal) : 0;
-      const holdExpiresAt = new Date(now.getTime() + this.settings.stockHoldMinutes * 60_000);
+      // A repeat checkout never pushes a hold past the deadline of the one it replaces.
+      const holdExpiresAt = new Date(
+        Math.min(
+          now.getTime() + this.settings.stockHoldMinutes * 60_000,
+          ...replaced
+            .map((old) => (old.hold_expires_at ? Date.parse(old.hold_expires_at) : Number.NaN))
+            .filter((deadline) => deadline > now.getTime()),
+        ),
+      );
+      await this.refuseTooManyHeld(repo, owner, clientAddressHash, cart.lines);
       const number = await repo.nextOrderNumber(orderId, nowText);
 
       const row = await repo.insertOrder({
@@ -220,6 +262,7 @@ export class OrdersService {
         tracking_number: null,
         shiprocket_order_id: null,
         hold_expires_at: holdExpiresAt.toISOString(),
+        client_address_hash: clientAddressHash,
         created_at: nowText,
         updated_at: nowText,
       });

@@ -7,6 +7,7 @@ import type { Config } from "./config.js";
 import { type DatabaseHandle, pingDatabase } from "./db/connection.js";
 import { type Clock, systemClock } from "./lib/clock.js";
 import { redacted, redactedLogPaths, serializeRequest } from "./lib/log-redaction.js";
+import { schedulePeriodic } from "./lib/periodic.js";
 import { createRateLimiter } from "./lib/rate-limit/create-rate-limiter.js";
 import { shareSecrets } from "./lib/shared-secrets.js";
 import { registerAuthentication } from "./modules/accounts/auth-guard.js";
@@ -201,6 +202,17 @@ export async function buildApp(
   await app.register(checkoutRoutes, { checkout, auth: accounts.auth, accounts: accounts.accounts, shop });
   await app.register(fulfilmentRoutes, { fulfilment, auth: accounts.auth, shop });
   if (sandboxPay) await app.register(sandboxPayRoutes, { sandboxPay, shop });
+  // Checkouts whose outcome never reached the shop (lost webhook): asked about every 4 sweep intervals.
+  const reconciliation = schedulePeriodic({
+    name: "checkout reconciliation",
+    intervalMs: config.holdSweepIntervalMs * 4,
+    log: app.log,
+    run: async () => {
+      await checkout.reconcileStaleCheckouts();
+    },
+  });
+  app.addHook("onReady", async () => reconciliation.start());
+  app.addHook("onClose", () => reconciliation.stop());
   app.addHook("onReady", async () => outbox.start(config.outboxIntervalMs));
   app.addHook("onClose", () => outbox.stop());
 

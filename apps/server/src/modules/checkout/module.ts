@@ -68,5 +68,6 @@ export function createCheckoutModule(deps: {
   const sandboxPay = sandbox
     ? new SandboxPayService({ provider: sandbox, checkout, serviceability, log: deps.log })
     : null;
+  commerce.orders.reconcileBeforeCancelling((orderId) => checkout.reconcileOrder(orderId));
   return { checkout, sandboxPay };
 }

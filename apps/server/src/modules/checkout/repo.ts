@@ -33,6 +33,22 @@ export class CheckoutRepo {
       .executeTakeFirst();
   }
 
+  /** Checkouts whose outcome the shop has not heard yet, of one order or of any order still unpaid and older than `before`. */
+  openCheckouts(where: { orderId: string } | { createdBefore: string; limit: number }): Promise<PaymentRecord[]> {
+    let query = this.db
+      .selectFrom("payments")
+      .innerJoin("orders", "orders.id", "payments.order_id")
+      .selectAll("payments")
+      .where("payments.status", "in", ["CREATED", "PENDING"]);
+    if ("orderId" in where) return query.where("payments.order_id", "=", where.orderId).execute();
+    query = query
+      .where("orders.status", "=", "CREATED")
+      .where("payments.created_at", "<", where.createdBefore)
+      .orderBy("payments.created_at")
+      .limit(where.limit);
+    return query.execute();
+  }
+
   /** The checkout whose online payment confirmed the order (what a refund gives back). */
   paidOnlineFor(orderId: string): Promise<PaymentRecord | undefined> {
     return this.db

@@ -195,6 +195,38 @@ export class CheckoutService {
   }
 
   /**
+   * Asks the gateway how each open checkout of the order ended and applies it (paid → confirmed,
+   * or refunded when the stock is gone). The hold sweep calls this before it cancels an order as
+   * unpaid, so a payment whose webhook never arrived is not lost. A gateway that cannot be
+   * reached is logged; the sweep goes on (a payment that lands later is refunded).
+   */
+  async reconcileOrder(orderId: string): Promise<void> {
+    for (const payment of await this.deps.repo.openCheckouts({ orderId })) {
+      await this.reconcileCheckout(payment.checkout_id);
+    }
+  }
+
+  /**
+   * Reconciliation pass: checkouts of unpaid orders opened over `olderThanMs` ago whose outcome
+   * never reached the shop (a lost webhook, a shopper who closed the tab). Answers how many it asked about.
+   */
+  async reconcileStaleCheckouts(olderThanMs = 10 * 60_000, limit = 50): Promise<number> {
+    const before = new Date(this.deps.clock.now().getTime() - olderThanMs).toISOString();
+    const open = await this.deps.repo.openCheckouts({ createdBefore: before, limit });
+    for (const payment of open) await this.reconcileCheckout(payment.checkout_id);
+    return open.length;
+  }
+
+  private async reconcileCheckout(checkoutId: string): Promise<void> {
+    try {
+      const state = await this.applyPaymentOutcome(checkoutId);
+      if (state.status !== "PENDING") this.deps.log.info(state, "checkout reconciled with the gateway");
+    } catch (error) {
+      this.deps.log.warn({ err: error, checkoutId }, "could not ask the gateway how a checkout ended");
+    }
+  }
+
+  /**
    * GET /api/checkout/{checkoutId}/details?type=payment: applies the gateway's word first (the
    * confirmation page's check), then answers in the spec's shape: with the addresses for the
    * order's owner (user or secret), without them for its guest session alone. Anyone else: 403.

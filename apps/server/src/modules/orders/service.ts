@@ -197,6 +197,14 @@ export class OrdersService {
    * rules (the cart's promo code, the first-order rule, the stock hold); the cart's lines stay, and
    * after payment only that variant's line leaves the cart (DESIGN.md: Buy Now buys one thing).
    */
+  /** Set by the checkout module: applies the gateway's word on an order's open checkouts. */
+  private reconcilePayments: ((orderId: string) => Promise<void>) | undefined;
+
+  /** The hold sweep asks this before cancelling an order as unpaid (checkout module, built later). */
+  reconcileBeforeCancelling(reconcile: (orderId: string) => Promise<void>): void {
+    this.reconcilePayments = reconcile;
+  }
+
   async createOrder(
     owner: CartOwner,
     buyNow?: BuyNowItem,
@@ -386,6 +394,8 @@ export class OrdersService {
     for (let round = 0; round < sweepRounds; round += 1) {
       const expired = await this.repo.findExpiredOrderIds(now, sweepBatch);
       for (const orderId of expired) {
+        // A checkout may have been paid without the shop hearing of it: ask the gateway first.
+        if (this.reconcilePayments) await this.reconcilePayments(orderId);
         // One transaction per order: the conditional cancel decides whether this caller releases.
         const done = await this.repo.transaction(async (repo, trx) => {
           const order = await repo.abandonExpiredOrder(orderId, now);

@@ -12,9 +12,31 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   });
 }
 
-/** Sends a pre-serialised answer with its ETag, or 304 when the client already has it. */
+/** The best stored encoding the client accepts (brotli, then gzip), by Accept-Encoding and its q-values. */
+export function preferredEncoding(header: string | undefined): "br" | "gzip" | undefined {
+  if (!header) return undefined;
+  const accepted = new Map<string, number>();
+  for (const part of header.split(",")) {
+    const [name = "", ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((param) => /^\s*q=([0-9.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
+    accepted.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  const weight = (name: string) => accepted.get(name) ?? accepted.get("*") ?? 0;
+  if (weight("br") > 0 && weight("br") >= weight("gzip")) return "br";
+  if (weight("gzip") > 0) return "gzip";
+  return undefined;
+}
+
+/**
+ * Sends a pre-serialised answer with its ETag, or 304 when the client already has it; compressed
+ * as the client accepts, from the forms kept with the cached answer (never compressed again).
+ */
 export function sendCachedAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
   reply.header("etag", answer.etag).header("cache-control", catalogueCacheControl);
+  if (answer.encoded) reply.header("vary", "accept-encoding");
   if (matchesEtag(request.headers["if-none-match"], answer.etag)) return reply.status(304).send();
-  return reply.type("application/json; charset=utf-8").send(answer.body);
+  reply.type("application/json; charset=utf-8");
+  const encoding = answer.encoded ? preferredEncoding(request.headers["accept-encoding"]) : undefined;
+  if (answer.encoded && encoding) return reply.header("content-encoding", encoding).send(answer.encoded[encoding]);
+  return reply.send(answer.body);
 }

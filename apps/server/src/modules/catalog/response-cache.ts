@@ -1,10 +1,34 @@
 import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import { LRUCache } from "lru-cache";
 
-/** An answer serialised once: the JSON body and its strong ETag. */
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** Below this many bytes an answer goes out as it is (compression would not pay). */
+export const compressionThresholdBytes = 1024;
+
+/**
+ * An answer serialised once: the JSON body and its strong ETag, and — once it is cached — its
+ * brotli (quick level) and gzip forms, compressed once and then served to every browser as they are.
+ */
 export interface CachedAnswer {
   body: string;
   etag: string;
+  encoded?: { br: Buffer; gzip: Buffer };
+}
+
+/** Adds the compressed forms to an answer large enough to be worth it. */
+export async function withEncodings(answer: CachedAnswer): Promise<CachedAnswer> {
+  if (Buffer.byteLength(answer.body) < compressionThresholdBytes) return answer;
+  const [br, gzip] = await Promise.all([
+    brotli(answer.body, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT },
+    }),
+    gzipped(answer.body, { level: 6 }),
+  ]);
+  return { ...answer, encoded: { br, gzip } };
 }
 
 export function toCachedAnswer(value: unknown): CachedAnswer {
@@ -38,8 +62,8 @@ export class ResponseCache {
 
     const generation = this.generation;
     const computing = compute()
-      .then((value) => {
-        const answer = toCachedAnswer(value);
+      .then((value) => withEncodings(toCachedAnswer(value)))
+      .then((answer) => {
         // An answer computed across a catalogue change may be stale: serve it once, don't keep it.
         if (generation === this.generation) this.answers.set(key, answer);
         return answer;

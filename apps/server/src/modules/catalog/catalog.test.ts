@@ -21,7 +21,8 @@ describe(`catalogue API (${testEngine})`, () => {
   };
 
   beforeAll(async () => {
-    shop = await createTestShop({ CATALOGUE_POLL_MS: "100" });
+    // No background work (outbox, sweeps) whose statements could land in a statement budget.
+    shop = await createTestShop({ CATALOGUE_POLL_MS: "100", OUTBOX_INTERVAL_MS: "0", HOLD_SWEEP_INTERVAL_MS: "0" });
     const db = shop.database.db;
     ids.clothing = await insertCategory(db, { name: "Clothing", excludedImagePositions: [6, 11, 12] });
     ids.accessories = await insertCategory(db, { name: "Accessories" });

@@ -8,12 +8,12 @@ import { useLogout } from "../hooks/use-session-actions";
 import { initialsOf } from "../initials";
 
 /** A logged-in user's menu behind the header's profile icon: Profile, My Orders, Logout. */
-export function AccountMenu({ user }: { user: PublicUser }) {
+export function AccountMenu({ user, defaultOpen = false }: { user: PublicUser; defaultOpen?: boolean }) {
   const navigate = useNavigate();
   const logout = useLogout();
 
   return (
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger asChild>
         <IconButton
           label="Profile"

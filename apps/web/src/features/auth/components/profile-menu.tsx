@@ -1,5 +1,5 @@
 import { UserRound } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import { openLogin } from "../../../app/ui-store";
 import { IconButton } from "../../../components/icon-button";
 import { initialsOf } from "../initials";
@@ -16,6 +16,8 @@ const AccountMenu = lazy(async () => ({ default: (await import("./account-menu")
  */
 export function ProfileMenu() {
   const user = useCurrentUser();
+  // A tap that lands before the menu's code has arrived opens the menu once it has.
+  const [openWhenLoaded, setOpenWhenLoaded] = useState(false);
 
   if (!user) {
     return (
@@ -40,10 +42,11 @@ export function ProfileMenu() {
             </span>
           }
           className="header-actions__profile profile-menu__trigger"
+          onClick={() => setOpenWhenLoaded(true)}
         />
       }
     >
-      <AccountMenu user={user} />
+      <AccountMenu user={user} defaultOpen={openWhenLoaded} />
     </Suspense>
   );
 }

@@ -210,39 +210,55 @@ function PriceRange({ facets, filters, onChange }: ProductFiltersProps) {
         </p>
       ) : null}
       <div className="product-filters__prices">
-        <div className="product-filters__field">
-          <label htmlFor={`${id}-min`}>Min (Rs.)</label>
-          <input
-            id={`${id}-min`}
-            inputMode="numeric"
-            pattern="[0-9]*"
-            autoComplete="off"
-            value={min}
-            placeholder={range ? String(Math.floor(range.min / 100)) : "0"}
-            onChange={(event) => setMin(event.target.value)}
-            onBlur={() => apply()}
-            onKeyDown={(event) => {
-              if (event.key === "Enter") apply(event);
-            }}
-          />
-        </div>
-        <div className="product-filters__field">
-          <label htmlFor={`${id}-max`}>Max (Rs.)</label>
-          <input
-            id={`${id}-max`}
-            inputMode="numeric"
-            pattern="[0-9]*"
-            autoComplete="off"
-            value={max}
-            placeholder={range ? String(Math.ceil(range.max / 100)) : ""}
-            onChange={(event) => setMax(event.target.value)}
-            onBlur={() => apply()}
-            onKeyDown={(event) => {
-              if (event.key === "Enter") apply(event);
-            }}
-          />
-        </div>
+        <PriceInput
+          id={`${id}-min`}
+          label="Min (Rs.)"
+          value={min}
+          placeholder={range ? String(Math.floor(range.min / 100)) : "0"}
+          onChange={setMin}
+          onApply={apply}
+        />
+        <PriceInput
+          id={`${id}-max`}
+          label="Max (Rs.)"
+          value={max}
+          placeholder={range ? String(Math.ceil(range.max / 100)) : ""}
+          onChange={setMax}
+          onApply={apply}
+        />
       </div>
     </fieldset>
+  );
+}
+
+interface PriceInputProps {
+  id: string;
+  label: string;
+  value: string;
+  placeholder: string;
+  onChange: (value: string) => void;
+  /** Applies the price range: on leaving the field, or on Enter. */
+  onApply: (event?: FormEvent) => void;
+}
+
+/** One end of the price range: whole rupees, applied on blur or Enter. */
+function PriceInput({ id, label, value, placeholder, onChange, onApply }: PriceInputProps) {
+  return (
+    <div className="product-filters__field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        inputMode="numeric"
+        pattern="[0-9]*"
+        autoComplete="off"
+        value={value}
+        placeholder={placeholder}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={() => onApply()}
+        onKeyDown={(event) => {
+          if (event.key === "Enter") onApply(event);
+        }}
+      />
+    </div>
   );
 }

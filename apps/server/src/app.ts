@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import path from "node:path";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -40,6 +41,7 @@ import { searchRoutes } from "./modules/search/routes.js";
 import { SearchService } from "./modules/search/service.js";
 import { IndexTemplate } from "./modules/storefront/index-template.js";
 import { StorefrontPages } from "./modules/storefront/pages.js";
+import { RouteAssets } from "./modules/storefront/route-assets.js";
 import { storefrontRoutes } from "./modules/storefront/routes.js";
 import { registerApiDocs } from "./plugins/api-docs.js";
 import { frameworkErrorHandler, registerErrorHandling, registerNotFound } from "./plugins/error-handler.js";
@@ -227,7 +229,12 @@ export async function buildApp(
     }),
   });
   if (indexFile) {
-    const pages = new StorefrontPages({ catalog, template: new IndexTemplate(indexFile), brand: config.shopName });
+    const pages = new StorefrontPages({
+      catalog,
+      template: new IndexTemplate(indexFile),
+      assets: new RouteAssets(path.join(path.dirname(indexFile), ".vite", "manifest.json")),
+      brand: config.shopName,
+    });
     await app.register(storefrontRoutes, { pages, shop });
   }
   registerNotFound(app, {

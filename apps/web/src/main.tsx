@@ -10,7 +10,7 @@ import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { followColourSchemeWithFavicon } from "./app/favicon";
 import { createQueryClient } from "./app/query-client";
-import { startUpWithFallback } from "./app/start-up";
+import { startUp } from "./app/start-up";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html is missing #root");
@@ -18,10 +18,9 @@ if (!container) throw new Error("index.html is missing #root");
 followColourSchemeWithFavicon();
 const queryClient = createQueryClient();
 
-void startUpWithFallback(queryClient).then(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <App queryClient={queryClient} />
-    </StrictMode>,
-  );
-});
+void startUp(queryClient).catch(() => undefined);
+createRoot(container).render(
+  <StrictMode>
+    <App queryClient={queryClient} />
+  </StrictMode>,
+);

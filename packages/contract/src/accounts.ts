@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { commonMessages, accountMessages as m } from "./messages.js";
 import { orNoValue } from "./no-value.js";
+import { z } from "./zod.js";
 
 /** Size limits of account fields; longer input is refused before it reaches the database. */
 export const accountLimits = {

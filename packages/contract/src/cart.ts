@@ -1,8 +1,8 @@
-import { z } from "zod";
 import { claimedUserIdSchema } from "./accounts.js";
 import { paiseSchema } from "./catalog.js";
 import { commonMessages, cartMessages as m } from "./messages.js";
 import { orNoValue } from "./no-value.js";
+import { z } from "./zod.js";
 
 export const cartLimits = {
   /** Spec: storefront §4 — plus adds one, minus removes at one; the shop caps a line at 10. */

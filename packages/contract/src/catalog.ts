@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { listOf } from "./envelope.js";
+import { z } from "./zod.js";
 
 /** Money is an integer number of paise (Rs. 1,299 = 129900). */
 export const paiseSchema = z.number().int().min(0);

@@ -1,10 +1,10 @@
-import { z } from "zod";
 import { claimedUserIdSchema } from "./accounts.js";
 import { guestSessionIdSchema } from "./cart.js";
 import { paiseSchema } from "./catalog.js";
 import { checkoutMessages, fulfilmentMessages, orderMessages } from "./messages.js";
 import { isNoValue, orNoValue } from "./no-value.js";
 import { addressSchema, orderStatusSchema, paymentStatusSchema, timelineEntrySchema } from "./orders.js";
+import { z } from "./zod.js";
 
 /*
  * Checkout (hosted payment), payment confirmation, shipments, tracking and cancelling: the

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { accountLimits, isPlausibleName } from "./accounts.js";
 import { commonMessages, clubMessages as m } from "./messages.js";
+import { z } from "./zod.js";
 
 /** The first-order code every new Club member gets (spec: accounts-and-orders §9). */
 export const firstOrderCode = "VAKI10";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
 import { failureEnvelopeSchema, listOf, successEnvelope } from "./envelope.js";
+import { z } from "./zod.js";
 
 describe("envelopes", () => {
   it("accepts a success answer and rejects one without data", () => {

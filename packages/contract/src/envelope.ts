@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.js";
 
 /** Success envelope shared by every API answer: `{ success: true, message, data }`. */
 export function successEnvelope<T extends z.ZodType>(data: T) {

@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { cancellationWindowMs } from "./orders.js";
+import { cancellationWindowMs } from "./order-rules.js";
+import { z } from "./zod.js";
 
 /*
  * Shipments, courier statuses, tracking and the cancellation rule, as data.

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.js";
 
 /**
  * What a JavaScript client sends for "no value": JSON `null`, or "null" / "undefined" where it

@@ -1,9 +1,9 @@
-import { z } from "zod";
 import { claimedUserIdSchema } from "./accounts.js";
 import { guestSessionIdSchema, variantAttributeSchema } from "./cart.js";
 import { paiseSchema } from "./catalog.js";
 import { listOf } from "./envelope.js";
 import { commonMessages, orderMessages as m } from "./messages.js";
+import { z } from "./zod.js";
 
 /** Order statuses (spec: accounts-and-orders §4). Transitions: apps/server/src/modules/orders/status.ts. */
 export const orderStatuses = ["CREATED", "CONFIRMED", "PROCESSING", "SHIPPED", "DELIVERED", "CANCELLED"] as const;
@@ -30,8 +30,7 @@ export const paymentStatuses = [
 export const paymentStatusSchema = z.enum(paymentStatuses);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
-/** Spec: accounts-and-orders §5 — an order can be cancelled within 6 hours of createdAt. */
-export const cancellationWindowMs = 6 * 60 * 60 * 1000;
+export { cancellationWindowMs } from "./order-rules.js";
 
 const objectError = { error: commonMessages.invalidInput } as const;
 

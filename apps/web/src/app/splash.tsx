@@ -1,11 +1,12 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { create } from "zustand";
-import { SHOP_NAME, TAGLINE } from "../lib/brand";
 
 /** Spec: storefront §9 — the splash shows 2000 ms, then an 800 ms zoom-out. */
 export const SPLASH_SHOW_MS = 2000;
 export const SPLASH_ZOOM_MS = 800;
 const SHOWN_KEY = "vaki:splashShown";
+/** The splash's element in index.html. */
+export const SPLASH_ELEMENT_ID = "splash";
 
 /** Whether the splash still covers the page (the home page's Club pop-up waits until it leaves). */
 export const useSplashStore = create<{ covering: boolean }>()(() => ({ covering: false }));
@@ -22,31 +23,40 @@ export function shouldShowSplash(): boolean {
   }
 }
 
+// Decided once per page load, so a second run of the effect (React's StrictMode) decides the same.
+let decision: boolean | undefined;
+const splashWanted = () => {
+  decision ??= shouldShowSplash();
+  return decision;
+};
+
 /**
  * The loading splash: a layer over the page that never blocks it (the page renders and takes
- * clicks underneath; the layer ignores the pointer and is hidden from assistive tech).
+ * clicks underneath; the layer ignores the pointer and is hidden from assistive tech). Its markup
+ * is in index.html, so it is the first paint, before any script has arrived (issue 14). This
+ * times it: on the visit's first load it stays until 2 s after the page started loading (or
+ * until the app is here, if that takes longer), then zooms out in 0.8 s and goes; on any later
+ * load of the visit it goes as soon as the app is here.
  */
-export function Splash() {
-  const [phase, setPhase] = useState<"hidden" | "shown" | "leaving">(() => (shouldShowSplash() ? "shown" : "hidden"));
-
+export function Splash(): null {
   useEffect(() => {
-    useSplashStore.setState({ covering: phase === "shown" });
-  }, [phase]);
-
-  useEffect(() => {
-    if (phase === "hidden") return;
-    const timer = window.setTimeout(
-      () => setPhase(phase === "shown" ? "leaving" : "hidden"),
-      phase === "shown" ? SPLASH_SHOW_MS : SPLASH_ZOOM_MS,
+    const element = document.getElementById(SPLASH_ELEMENT_ID);
+    if (!element) return;
+    if (!splashWanted()) {
+      element.remove();
+      useSplashStore.setState({ covering: false });
+      return;
+    }
+    useSplashStore.setState({ covering: true });
+    let timer = window.setTimeout(
+      () => {
+        element.classList.add("splash--leaving");
+        useSplashStore.setState({ covering: false });
+        timer = window.setTimeout(() => element.remove(), SPLASH_ZOOM_MS);
+      },
+      Math.max(0, SPLASH_SHOW_MS - performance.now()),
     );
     return () => window.clearTimeout(timer);
-  }, [phase]);
-
-  if (phase === "hidden") return null;
-  return (
-    <div className={`splash${phase === "leaving" ? " splash--leaving" : ""}`} aria-hidden="true">
-      <p className="splash__name">{SHOP_NAME}</p>
-      <p className="splash__tagline">{TAGLINE}</p>
-    </div>
-  );
+  }, []);
+  return null;
 }

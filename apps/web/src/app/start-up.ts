@@ -3,12 +3,13 @@ import { restoreSession, useSessionStore } from "../features/auth/session-store"
 import { cartKey, cartQuery, EMPTY_CART } from "../features/cart/cart-api";
 import { ensureCsrfToken, onSessionCleared, peekGuestSessionId } from "../lib/api-client";
 
-/** Spec: accounts-and-orders §9 — the app mounts after at most 5 s whatever start-up is doing. */
-export const MOUNT_FALLBACK_MS = 5000;
-
 /**
  * Start-up (spec: accounts-and-orders §4): restore the session from local storage (shape and
- * expiry checked), fetch a CSRF token if none, load the cart. Failures never stop the mount.
+ * expiry checked), fetch a CSRF token if none, load the cart. The session is restored before this
+ * returns its promise, so the first render already knows the shopper; the app mounts at once and
+ * the rest runs alongside the first render instead of before it (decision 0009: one round trip
+ * less before the page shows; a call that needs the CSRF token waits for it, and the cart query
+ * shares the load in flight). Failures never stop the app.
  */
 export async function startUp(queryClient: QueryClient): Promise<void> {
   const session = restoreSession();
@@ -21,13 +22,5 @@ export async function startUp(queryClient: QueryClient): Promise<void> {
   await Promise.allSettled([
     ensureCsrfToken(),
     owner || peekGuestSessionId() ? queryClient.prefetchQuery(cartQuery(owner)) : Promise.resolve(),
-  ]);
-}
-
-/** Resolves when start-up is done, or after the fallback, whichever comes first. */
-export function startUpWithFallback(queryClient: QueryClient, fallbackMs = MOUNT_FALLBACK_MS): Promise<void> {
-  return Promise.race([
-    startUp(queryClient).catch(() => undefined),
-    new Promise<void>((resolve) => setTimeout(resolve, fallbackMs)),
   ]);
 }

@@ -275,12 +275,46 @@ export function injectHead(template: string, head: PageHead, brand: string): str
   const withoutDefaults = template
     .replace(/<title>[\s\S]*?<\/title>\s*/i, "")
     .replace(/<meta\s+name=["']description["'][^>]*>\s*/i, "");
-  const tags = headTags(head, brand);
-  const at = withoutDefaults.search(/<\/head>/i);
+  return injectBeforeHeadEnd(withoutDefaults, headTags(head, brand));
+}
+
+/** An image the page will paint first and largest (its LCP element), for one kind of screen or all. */
+export interface ImageHint {
+  href: string;
+  /** A media query; the browser fetches only the hints whose query matches. */
+  media?: string;
+}
+
+/** What a page's HTML tells the browser to fetch at once (issue 14). */
+export interface PageHints {
+  scripts: string[];
+  styles: string[];
+  images: ImageHint[];
+}
+
+/**
+ * Preload tags: the route's own code (modulepreload) and styles with the entry's, and its LCP
+ * image at high priority, instead of after the script has run and asked for them.
+ */
+export function hintTags(hints: PageHints): string {
+  return [
+    ...hints.styles.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}" />`),
+    ...hints.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
+    ...hints.images.map(
+      (image) =>
+        `<link rel="preload" as="image" href="${escapeHtml(image.href)}"${image.media ? ` media="${escapeHtml(image.media)}"` : ""} fetchpriority="high" />`,
+    ),
+  ].join("\n    ");
+}
+
+/** The page with these tags just before </head>. */
+export function injectBeforeHeadEnd(html: string, tags: string): string {
+  if (tags === "") return html;
+  const at = html.search(/<\/head>/i);
   if (at === -1) {
     // No head to close (a bare template): right after the doctype, so the page keeps standards mode.
-    const doctype = withoutDefaults.match(/^\s*<!doctype[^>]*>/i)?.[0] ?? "";
-    return `${doctype}\n${tags}\n${withoutDefaults.slice(doctype.length)}`;
+    const doctype = html.match(/^\s*<!doctype[^>]*>/i)?.[0] ?? "";
+    return `${doctype}\n${tags}\n${html.slice(doctype.length)}`;
   }
-  return `${withoutDefaults.slice(0, at)}  ${tags}\n  ${withoutDefaults.slice(at)}`;
+  return `${html.slice(0, at)}  ${tags}\n  ${html.slice(at)}`;
 }

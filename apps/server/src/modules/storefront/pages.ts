@@ -1,11 +1,16 @@
 import { productKeySchema } from "@vaki/contract/catalog";
+import { HERO_DESKTOP_QUERY, HERO_MEDIA, HERO_PHONE_QUERY } from "@vaki/contract/hero-media";
+import { galleryImages, resolveSelection } from "@vaki/contract/product-options";
 import { LRUCache } from "lru-cache";
 import type { CatalogService } from "../catalog/service.js";
 import {
   allProductsHead,
   categoryHead,
   escapeHtml,
+  hintTags,
   homeHead,
+  type ImageHint,
+  injectBeforeHeadEnd,
   injectHead,
   notFoundHead,
   type PageHead,
@@ -13,31 +18,64 @@ import {
   vakiverseHead,
 } from "./head.js";
 import type { IndexTemplate } from "./index-template.js";
+import type { PageModule, RouteAssets } from "./route-assets.js";
 
-/** A storefront route the server renders a head for. */
+/**
+ * A storefront route the server answers: with a head for search engines (the catalogue's pages),
+ * and with hints to fetch the page's code, styles and first image early (every route here).
+ */
 export type StorefrontRoute =
   | { kind: "home" }
   | { kind: "vakiverse" }
   | { kind: "all-products" }
   | { kind: "category"; key: string }
-  | { kind: "product"; key: string };
+  /** `color`: the ?color= the page opens on (its gallery starts at that colour's first image). */
+  | { kind: "product"; key: string; color?: string }
+  /** A page with the template's own head: a static page, or a shopper's own (never indexed). */
+  | { kind: "plain"; page: PageModule };
 
 export interface RenderedPage {
   status: 200 | 404;
   html: string;
 }
 
-/** Static pages of the storefront (accounts-and-orders: about, careers, contact, FAQ, policies). */
-export const staticPagePaths = [
-  "/about",
-  "/careers",
-  "/contact",
-  "/faq",
-  "/privacy-policy",
-  "/shipping-policies",
-  "/terms-and-conditions",
-  "/terms-of-service",
-] as const;
+/** Static pages of the storefront (accounts-and-orders: about, careers, contact, FAQ, policies), by path. */
+export const staticPages = {
+  "/about": "about",
+  "/careers": "careers",
+  "/contact": "contact",
+  "/faq": "faq",
+  "/privacy-policy": "privacyPolicy",
+  "/shipping-policies": "shippingPolicies",
+  "/terms-and-conditions": "termsAndConditions",
+  "/terms-of-service": "termsOfService",
+} as const satisfies Record<string, PageModule>;
+
+export const staticPagePaths = Object.keys(staticPages) as (keyof typeof staticPages)[];
+
+/** What tells one route's page from another's (its cache key, with the build and the origin). */
+function routeKey(route: StorefrontRoute): string {
+  switch (route.kind) {
+    case "plain":
+      return `plain|${route.page}`;
+    case "product":
+      return `product|${route.key}|${route.color ?? ""}`;
+    case "category":
+      return `category|${route.key}`;
+    default:
+      return route.kind;
+  }
+}
+
+/** What a route's page is made of, before it is written out. */
+interface PagePlan {
+  /** False: the route's product or category does not exist. */
+  found: boolean;
+  /** The head for search engines; null keeps the template's. */
+  head: PageHead | null;
+  module: PageModule;
+  images: ImageHint[];
+}
 
 /** What robots may not crawl: a shopper's own pages and the API. */
 export const disallowedPaths = [
@@ -58,47 +96,75 @@ export const disallowedPaths = [
 export class StorefrontPages {
   private readonly cache = new LRUCache<string, RenderedPage>({ max: 500, ttl: 10_000 });
 
-  constructor(private readonly deps: { catalog: CatalogService; template: IndexTemplate; brand: string }) {
+  constructor(
+    private readonly deps: { catalog: CatalogService; template: IndexTemplate; assets: RouteAssets; brand: string },
+  ) {
     deps.catalog.onCatalogueChange(() => this.cache.clear());
   }
 
   async page(route: StorefrontRoute, origin: string): Promise<RenderedPage> {
-    const key = `${this.deps.template.version()}|${origin}|${route.kind}|${"key" in route ? route.key : ""}`;
+    const { template, assets, brand } = this.deps;
+    const key = `${template.version()}|${assets.version()}|${origin}|${routeKey(route)}`;
     const hit = this.cache.get(key);
     if (hit) return hit;
-    const head = await this.headOf(route, origin);
-    const page: RenderedPage = {
-      status: head ? 200 : 404,
-      html: injectHead(this.deps.template.html(), head ?? notFoundHead(this.deps.brand), this.deps.brand),
-    };
+    const plan = await this.planOf(route, origin);
+    let html = template.html();
+    if (!plan.found) {
+      html = injectHead(html, notFoundHead(brand), brand);
+    } else {
+      if (plan.head) html = injectHead(html, plan.head, brand);
+      html = injectBeforeHeadEnd(html, hintTags({ ...assets.of(plan.module), images: plan.images }));
+    }
+    const page: RenderedPage = { status: plan.found ? 200 : 404, html };
     this.cache.set(key, page);
     return page;
   }
 
-  /** The head of a route, or undefined when its product or category does not exist. */
-  private async headOf(route: StorefrontRoute, origin: string): Promise<PageHead | undefined> {
+  /** The head, page module and first image of a route; not found when its product or category does not exist. */
+  private async planOf(route: StorefrontRoute, origin: string): Promise<PagePlan> {
     const { catalog, brand } = this.deps;
+    const notFound: PagePlan = { found: false, head: null, module: "home", images: [] };
     switch (route.kind) {
       case "home":
-        return homeHead(origin, brand);
+        return {
+          found: true,
+          head: homeHead(origin, brand),
+          module: "home",
+          // The hero's poster is the home page's largest paint; each screen fetches only its own cut.
+          images: [
+            { href: HERO_MEDIA.phone.poster, media: HERO_PHONE_QUERY },
+            { href: HERO_MEDIA.desktop.poster, media: HERO_DESKTOP_QUERY },
+          ],
+        };
       case "vakiverse":
-        return vakiverseHead(origin, brand);
+        return { found: true, head: vakiverseHead(origin, brand), module: "vakiverse", images: [] };
       case "all-products":
-        return allProductsHead(origin, brand);
+        return { found: true, head: allProductsHead(origin, brand), module: "productList", images: [] };
       case "category": {
         const key = productKeySchema.safeParse(route.key);
         const category = key.success ? await catalog.findCategory(key.data) : undefined;
-        return category ? categoryHead(origin, brand, category) : undefined;
+        if (!category) return notFound;
+        return { found: true, head: categoryHead(origin, brand, category), module: "productList", images: [] };
       }
       case "product": {
         const key = productKeySchema.safeParse(route.key);
         const product = key.success ? await catalog.productDetail(key.data) : undefined;
-        if (!product) return undefined;
+        if (!product) return notFound;
         const first = product.categories[0];
         const category = first ? await catalog.findCategory(first.id) : undefined;
         const path = `/api/products/fetch/${encodeURIComponent(route.key)}`;
-        return productHead(origin, brand, product, category, path);
+        // The image the gallery opens on: the first of the colour the page preselects.
+        const selection = resolveSelection(product, { color: route.color });
+        const image = galleryImages(product.images, selection.color)[0];
+        return {
+          found: true,
+          head: productHead(origin, brand, product, category, path),
+          module: "product",
+          images: image ? [{ href: image.imageUrl }] : [],
+        };
       }
+      case "plain":
+        return { found: true, head: null, module: route.page, images: [] };
     }
   }
 

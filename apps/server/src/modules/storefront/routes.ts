@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { type ShopAddress, shopOriginFor } from "../../lib/shop-origin.js";
-import type { StorefrontPages, StorefrontRoute } from "./pages.js";
+import { type StorefrontPages, type StorefrontRoute, staticPages } from "./pages.js";
 
 export interface StorefrontRoutesDeps {
   pages: StorefrontPages;
@@ -10,8 +10,10 @@ export interface StorefrontRoutesDeps {
 /**
  * Storefront pages the server renders a head for (title, description, canonical URL, Open Graph,
  * JSON-LD: decision 0008), /sitemap.xml and /robots.txt. A product or category that does not
- * exist answers 404 with the storefront's page (the app then shows its not-found view).
- * Other storefront paths fall back to index.html as before (plugins/web-static.ts).
+ * exist answers 404 with the storefront's page (the app then shows its not-found view). These,
+ * the static pages and the order confirmation also carry hints to fetch their code, styles and
+ * first image at once (decision 0009). Other storefront paths fall back to index.html as before
+ * (plugins/web-static.ts).
  */
 export const storefrontRoutes: FastifyPluginAsync<StorefrontRoutesDeps> = async (app, { pages, shop }) => {
   // Pages, not API: left out of the OpenAPI document.
@@ -27,17 +29,31 @@ export const storefrontRoutes: FastifyPluginAsync<StorefrontRoutesDeps> = async 
       .send(rendered.html);
   };
   type Keyed = { Params: { key: string } };
+  type ProductPage = Keyed & { Querystring: { color?: unknown } };
 
   app.get("/", page, (request, reply) => render(request, reply, { kind: "home" }));
   app.get("/vakiverse", page, (request, reply) => render(request, reply, { kind: "vakiverse" }));
   app.get("/products", page, (request, reply) => render(request, reply, { kind: "all-products" }));
-  app.get<Keyed>("/product/:key", page, (request, reply) =>
-    render(request, reply, { kind: "product", key: request.params.key }),
-  );
+  app.get<ProductPage>("/product/:key", page, (request, reply) => {
+    const { color } = request.query;
+    return render(request, reply, {
+      kind: "product",
+      key: request.params.key,
+      color: typeof color === "string" && color.length <= 100 ? color : undefined,
+    });
+  });
   for (const path of ["/products/:key", "/category-products/:key"]) {
     app.get<Keyed>(path, page, (request, reply) =>
       render(request, reply, { kind: "category", key: request.params.key }),
     );
+  }
+
+  for (const [path, module] of Object.entries(staticPages)) {
+    app.get(path, page, (request, reply) => render(request, reply, { kind: "plain", page: module }));
+  }
+  // The checkout's return page (a shopper's own: never indexed, robots.txt keeps crawlers out).
+  for (const path of ["/order-confirmation", "/order-confirmation/:orderId"]) {
+    app.get(path, page, (request, reply) => render(request, reply, { kind: "plain", page: "orderConfirmation" }));
   }
 
   app.get("/sitemap.xml", page, async (request, reply) =>

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,9 +21,48 @@ const builtIndex = `<!doctype html>
   <body><div id="root"></div></body>
 </html>`;
 
+/** Its Vite manifest: the entry, and page modules with their own chunks and styles. */
+const builtManifest = {
+  "index.html": {
+    file: "assets/index-AbCd1234.js",
+    isEntry: true,
+    imports: ["_react-Re1234ab.js"],
+    css: ["assets/index-Ss1234ab.css"],
+  },
+  "_react-Re1234ab.js": { file: "assets/react-Re1234ab.js" },
+  "_card-Cc1234ab.js": {
+    file: "assets/card-Cc1234ab.js",
+    imports: ["_react-Re1234ab.js"],
+    css: ["assets/card-Cs1234ab.css"],
+  },
+  "src/pages/home/home-page.tsx": {
+    file: "assets/home-page-Hh1234ab.js",
+    isDynamicEntry: true,
+    imports: ["index.html", "_card-Cc1234ab.js"],
+    css: ["assets/home-page-Hs1234ab.css"],
+  },
+  "src/pages/product/product-page.tsx": {
+    file: "assets/product-page-Pp1234ab.js",
+    isDynamicEntry: true,
+    imports: ["index.html", "_react-Re1234ab.js", "_card-Cc1234ab.js"],
+  },
+  "src/pages/static/about-page.tsx": {
+    file: "assets/about-page-Aa1234ab.js",
+    isDynamicEntry: true,
+    imports: ["index.html"],
+  },
+  "src/pages/order-confirmation/order-confirmation-page.tsx": {
+    file: "assets/order-confirmation-page-Oo1234ab.js",
+    isDynamicEntry: true,
+    imports: ["index.html"],
+  },
+};
+
 function builtStorefront(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), "vaki-web-"));
   writeFileSync(path.join(dir, "index.html"), builtIndex);
+  mkdirSync(path.join(dir, ".vite"));
+  writeFileSync(path.join(dir, ".vite", "manifest.json"), JSON.stringify(builtManifest));
   return dir;
 }
 
@@ -214,6 +253,57 @@ describe(`storefront pages answered by the server (${testEngine})`, () => {
         expect(response.body).toContain(`Disallow: ${path}\n`);
       }
       expect(response.body).toContain("Sitemap: http://localhost/sitemap.xml");
+    });
+  });
+
+  describe("what the browser fetches at once (issue 14)", () => {
+    const links = (html: string, rel: string) =>
+      [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]*href="([^"]+)"`, "g"))].map((match) => match[1]);
+
+    it("starts the home page's own code and styles with the entry's, and its hero poster for each kind of screen", async () => {
+      const html = (await page("/")).body;
+      expect(links(html, "modulepreload")).toEqual(["/assets/home-page-Hh1234ab.js", "/assets/card-Cc1234ab.js"]);
+      expect(links(html, "stylesheet")).toEqual(["/assets/home-page-Hs1234ab.css", "/assets/card-Cs1234ab.css"]);
+      expect(html).toContain(
+        '<link rel="preload" as="image" href="/media/hero-mobile.jpg" media="(max-width: 47.99rem)" fetchpriority="high" />',
+      );
+      expect(html).toContain(
+        '<link rel="preload" as="image" href="/media/hero-desktop.jpg" media="(min-width: 48rem)" fetchpriority="high" />',
+      );
+      // Only in the head, and nothing the entry already brings.
+      expect(html.indexOf("home-page-Hh1234ab.js")).toBeLessThan(html.indexOf("</head>"));
+      expect(links(html, "modulepreload")).not.toContain("/assets/react-Re1234ab.js");
+    });
+
+    it("preloads the image a product page's gallery opens on, at high priority", async () => {
+      const html = (await page(`/product/${ids.product}`)).body;
+      expect(links(html, "modulepreload")).toContain("/assets/product-page-Pp1234ab.js");
+      expect(links(html, "preload")).toEqual([`/media/test/${productSlug}-0.svg`]);
+      expect(html).toContain(`href="/media/test/${productSlug}-0.svg" fetchpriority="high"`);
+    });
+
+    it("gives the static pages and the order confirmation their code at once, with the template's own head", async () => {
+      for (const [url, chunk] of [
+        ["/about", "/assets/about-page-Aa1234ab.js"],
+        [
+          "/order-confirmation/6f1c2b7e-0000-4000-8000-000000000000?orderSecret=abc",
+          "/assets/order-confirmation-page-Oo1234ab.js",
+        ],
+        ["/order-confirmation", "/assets/order-confirmation-page-Oo1234ab.js"],
+      ] as const) {
+        const response = await page(url);
+        expect(response.statusCode, url).toBe(200);
+        expect(links(response.body, "modulepreload"), url).toEqual([chunk]);
+        expect(response.body, url).toContain("<title>VAKI | Streetwear from the Vakiverse</title>");
+        expect(response.body, url).not.toContain('rel="canonical"');
+      }
+    });
+
+    it("gives a page that does not exist no hints", async () => {
+      const response = await page("/product/987654");
+      expect(response.statusCode).toBe(404);
+      expect(links(response.body, "modulepreload")).toEqual([]);
+      expect(links(response.body, "preload")).toEqual([]);
     });
   });
 });

@@ -1,5 +1,5 @@
 import { clubMessages as m } from "@vaki/contract/messages";
-import { z } from "zod";
+import { z } from "@vaki/contract/zod";
 
 /** Spec §9: the phone is ten digits; the +91 country code is added when it is sent. */
 export const CLUB_PHONE_LENGTH = 10;

@@ -4,8 +4,9 @@
  * times and the refund wording are the server's own (contract messages), so the checkout's
  * delivery check says the same.
  */
-import { cancellationWindowMs } from "@vaki/contract/fulfilment";
+
 import { fulfilmentMessages } from "@vaki/contract/messages";
+import { cancellationWindowMs } from "@vaki/contract/order-rules";
 import { FIRST_ORDER_CODE, SHOP_NAME } from "../../lib/brand";
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -1,14 +1,10 @@
+import { HERO_MEDIA as MEDIA, HERO_PHONE_QUERY as PHONE_QUERY } from "@vaki/contract/hero-media";
 import { Pause, Play, Volume2, VolumeX } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { PHONE_QUERY, REDUCED_MOTION_QUERY, useMediaQuery } from "./use-media-query";
+import { REDUCED_MOTION_QUERY, useMediaQuery } from "./use-media-query";
 
 /** Spec: storefront §9 — the video element appears 100 ms after mount (the poster paints first). */
 export const VIDEO_APPEAR_DELAY_MS = 100;
-
-const MEDIA = {
-  desktop: { video: "/media/hero-desktop.webm", poster: "/media/hero-desktop.jpg", width: 1280, height: 720 },
-  phone: { video: "/media/hero-mobile.webm", poster: "/media/hero-mobile.jpg", width: 540, height: 960 },
-} as const;
 
 /** Starts playback; a refusal (autoplay policy, old browsers without a promise) leaves it paused. */
 function startPlayback(element: HTMLVideoElement, onRefused: () => void): void {

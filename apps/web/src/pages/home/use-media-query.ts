@@ -13,5 +13,4 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-export const PHONE_QUERY = "(max-width: 47.99rem)";
 export const REDUCED_MOTION_QUERY = "(prefers-reduced-motion: reduce)";

@@ -1,6 +1,7 @@
 import type { ProductDetail } from "@vaki/contract/catalog";
+import { colorChoices, galleryImages, selectedVariant, sizeChoices } from "@vaki/contract/product-options";
 import { RefreshCw } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useParams } from "react-router";
 import { useProduct } from "../../features/catalogue/catalogue-api";
 import { CharacterStory } from "../../features/catalogue/components/character-story";
@@ -8,16 +9,20 @@ import { ColorSwatches } from "../../features/catalogue/components/color-swatche
 import { ProductGallery } from "../../features/catalogue/components/product-gallery";
 import { ProductPolicies } from "../../features/catalogue/components/product-policies";
 import { RelatedProducts } from "../../features/catalogue/components/related-products";
-import { SizeChartDialog } from "../../features/catalogue/components/size-chart-dialog";
 import { SizeSelector } from "../../features/catalogue/components/size-selector";
-import { colorChoices, galleryImages, selectedVariant, sizeChoices } from "../../features/catalogue/product-options";
 import { DeliveryCheck } from "../../features/shipping/components/delivery-check";
 import { formatRupees } from "../../lib/money";
 import { paths } from "../../lib/paths";
+import { useOpenedOnce } from "../../lib/use-opened-once";
 import { usePageTitle } from "../../lib/use-page-title";
 import { ProductActions } from "./product-actions";
 import { useOptionSelection } from "./use-option-selection";
 import "./product-page.css";
+
+// Its code loads on the first open, not before the page's first paint.
+const SizeChartDialog = lazy(async () => ({
+  default: (await import("../../features/catalogue/components/size-chart-dialog")).SizeChartDialog,
+}));
 
 /** Spec §8: a failed product load. */
 const LOAD_FAILED = "Failed to fetch product";
@@ -61,6 +66,7 @@ export function ProductPage() {
 function ProductDetailView({ product }: { product: ProductDetail }) {
   const { selection, chooseColor, chooseSize } = useOptionSelection(product);
   const [sizeChartOpen, setSizeChartOpen] = useState(false);
+  const sizeChartMounted = useOpenedOnce(sizeChartOpen);
   const variant = selectedVariant(product, selection);
   const colors = colorChoices(product);
   const sizes = sizeChoices(product, selection.color);
@@ -157,7 +163,11 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
       </div>
 
       <RelatedProducts currentProductId={product.id} />
-      <SizeChartDialog open={sizeChartOpen} onOpenChange={setSizeChartOpen} />
+      {sizeChartMounted ? (
+        <Suspense fallback={null}>
+          <SizeChartDialog open={sizeChartOpen} onOpenChange={setSizeChartOpen} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

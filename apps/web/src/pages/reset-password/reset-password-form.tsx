@@ -1,9 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
+import { z } from "@vaki/contract/zod";
 import { LoaderCircle } from "lucide-react";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
 import { resetPassword } from "../../features/auth/auth-api";
 import { loginMessages, resetPageMessages as t } from "../../features/auth/auth-messages";
 import { FormMessage, PasswordField } from "../../features/auth/components/form-field";

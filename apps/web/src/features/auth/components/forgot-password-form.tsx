@@ -1,9 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
+import { z } from "@vaki/contract/zod";
 import { LoaderCircle, MailCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
 import { requestPasswordReset } from "../auth-api";
 import { loginMessages as t } from "../auth-messages";
 import { forgotPasswordErrorMessage } from "../forgot-password-error";

@@ -1,8 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { z } from "@vaki/contract/zod";
 import { LoaderCircle } from "lucide-react";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
 import { loginMessages as t } from "../auth-messages";
 import { useLogin } from "../hooks/use-session-actions";
 import { FormField, PasswordField } from "./form-field";

@@ -1,9 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { FieldErrors } from "@vaki/contract/envelope";
+import { z } from "@vaki/contract/zod";
 import { LoaderCircle } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
 import { isApiError } from "../../../lib/api-error";
 import { toast } from "../../toast/toast-store";
 import { registerFieldLabels, loginMessages as t } from "../auth-messages";

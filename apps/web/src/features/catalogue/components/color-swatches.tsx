@@ -1,6 +1,6 @@
+import type { ColorChoice } from "@vaki/contract/product-options";
 import { Check } from "lucide-react";
 import { useId } from "react";
-import type { ColorChoice } from "../product-options";
 import "./option-pickers.css";
 
 interface ColorSwatchesProps {

@@ -2,11 +2,14 @@ import type { ProductImage as ProductImageData } from "@vaki/contract/catalog";
 import Autoplay from "embla-carousel-autoplay";
 import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight, Expand } from "lucide-react";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { useOpenedOnce } from "../../../lib/use-opened-once";
 import { usePrefersReducedMotion } from "../hooks/use-media-query";
-import { ImageLightbox } from "./image-lightbox";
 import { ProductImage } from "./product-image";
 import "./product-gallery.css";
+
+// The lightbox's code (and the dialog's) loads on the first open, not before the page's first paint.
+const ImageLightbox = lazy(async () => ({ default: (await import("./image-lightbox")).ImageLightbox }));
 
 /** Spec §9: the detail gallery moves on every 3 s. */
 export const GALLERY_AUTOPLAY_MS = 3000;
@@ -23,15 +26,17 @@ interface ProductGalleryProps {
 export function ProductGallery({ images, productName }: ProductGalleryProps) {
   const [lightboxIndex, setLightboxIndex] = useState<number | null>(null);
 
-  const lightbox = (
-    <ImageLightbox
-      images={images}
-      productName={productName}
-      index={lightboxIndex}
-      onIndexChange={setLightboxIndex}
-      onClose={() => setLightboxIndex(null)}
-    />
-  );
+  const lightbox = useOpenedOnce(lightboxIndex !== null) ? (
+    <Suspense fallback={null}>
+      <ImageLightbox
+        images={images}
+        productName={productName}
+        index={lightboxIndex}
+        onIndexChange={setLightboxIndex}
+        onClose={() => setLightboxIndex(null)}
+      />
+    </Suspense>
+  ) : null;
 
   if (images.length === 0) return <div className="gallery gallery--empty" aria-hidden="true" />;
 

@@ -1,6 +1,6 @@
+import { lowStockLeft, type SizeChoice } from "@vaki/contract/product-options";
 import { Ruler } from "lucide-react";
 import { useId } from "react";
-import { lowStockLeft, type SizeChoice } from "../product-options";
 import "./option-pickers.css";
 
 interface SizeSelectorProps {

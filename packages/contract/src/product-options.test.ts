@@ -1,5 +1,5 @@
-import type { ProductImage, ProductOption, Variant } from "@vaki/contract/catalog";
 import { describe, expect, it } from "vitest";
+import type { ProductImage, ProductOption, Variant } from "./catalog.js";
 import {
   colorChoices,
   galleryImages,
@@ -7,7 +7,7 @@ import {
   resolveSelection,
   selectedVariant,
   sizeChoices,
-} from "./product-options";
+} from "./product-options.js";
 
 let nextId = 1;
 function variant(size: string | null, color: string | null, quantity: number): Variant {

@@ -2,8 +2,9 @@
  * The product page's choice of colour and size (spec: storefront §4 "Product detail"): only
  * variants with a Size are offered, sizes follow the chosen colour, the first in-stock variant
  * is preselected (otherwise the first), and the gallery shows the chosen colour's images.
+ * Shared: the server preloads the image the page's gallery opens on (issue 14).
  */
-import type { ProductDetail, ProductImage, ProductOption, Variant } from "@vaki/contract/catalog";
+import type { ProductDetail, ProductImage, ProductOption, Variant } from "./catalog.js";
 
 /** Low stock is announced from this many units down (spec-free, shop choice: "Only N left"). */
 export const LOW_STOCK_THRESHOLD = 3;

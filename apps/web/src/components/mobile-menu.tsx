@@ -1,5 +1,6 @@
 import { Menu } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
+import { useOpenedOnce } from "../lib/use-opened-once";
 import { IconButton } from "./icon-button";
 
 // The sheet (a Radix dialog) loads on the first tap, so the first page's JavaScript stays small.
@@ -7,7 +8,7 @@ const MobileMenuSheet = lazy(async () => ({ default: (await import("./mobile-men
 
 export function MobileMenu() {
   const [open, setOpen] = useState(false);
-  const [loaded, setLoaded] = useState(false);
+  const loaded = useOpenedOnce(open);
   const trigger = useRef<HTMLButtonElement>(null);
 
   return (
@@ -19,10 +20,7 @@ export function MobileMenu() {
         className="mobile-menu__trigger"
         aria-haspopup="dialog"
         aria-expanded={open}
-        onClick={() => {
-          setLoaded(true);
-          setOpen(true);
-        }}
+        onClick={() => setOpen(true)}
       />
       {loaded ? (
         <Suspense fallback={null}>

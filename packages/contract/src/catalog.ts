@@ -1,4 +1,5 @@
 import { listOf } from "./envelope.js";
+import { productSorts } from "./product-list.js";
 import { z } from "./zod.js";
 
 /** Money is an integer number of paise (Rs. 1,299 = 129900). */
@@ -144,7 +145,7 @@ export const categoryNodeSchema: z.ZodType<CategoryNode> = z.lazy(() =>
   }),
 );
 
-export const productSortSchema = z.enum(["newest", "price_asc", "price_desc", "popular"]);
+export const productSortSchema = z.enum(productSorts);
 export type ProductSort = z.infer<typeof productSortSchema>;
 
 const pageParam = z.coerce.number().int().min(1).max(10_000);

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatCartTotal, formatOrderAmount, formatRupees } from "./money";
 
@@ -36,5 +37,35 @@ describe("formatOrderAmount", () => {
     expect(formatOrderAmount(129900)).toBe("₹1,299.00");
     expect(formatOrderAmount(12345678905)).toBe("₹12,34,56,789.05");
     expect(formatOrderAmount(50)).toBe("₹0.50");
+  });
+});
+
+describe("the same text Intl's en-IN formats give", () => {
+  const grouped = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 2 });
+  const plain = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 2, useGrouping: false });
+  const twoDecimals = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+  const rupees = (format: Intl.NumberFormat, paise: number) => {
+    const absolute = Math.abs(paise) / 100;
+    const text = Number.isInteger(absolute)
+      ? format.format(absolute)
+      : new Intl.NumberFormat("en-IN", { ...format.resolvedOptions(), ...twoDecimals }).format(absolute);
+    return `${paise < 0 ? "-" : ""}Rs. ${text}`;
+  };
+  const currency = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" });
+  // Up to 2^47 paise (₹1.4 lakh crore): beyond that Intl's float division loses the last paise, this does not.
+  const amounts = fc.oneof(
+    fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }),
+    fc.integer({ min: 0, max: 2 ** 47 }),
+  );
+
+  it("for product prices, cart totals and order amounts", () => {
+    fc.assert(
+      fc.property(amounts, (paise) => {
+        expect(formatRupees(paise)).toBe(rupees(grouped, paise));
+        expect(formatCartTotal(paise)).toBe(`${rupees(plain, paise)}/-`);
+        expect(formatOrderAmount(paise)).toBe(currency.format(paise / 100));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -5,15 +5,27 @@
 
 const PAISE_PER_RUPEE = 100;
 
-const groupedWhole = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 0 });
-const groupedFraction = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const plainWhole = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 0, useGrouping: false });
-const plainFraction = new Intl.NumberFormat("en-IN", {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  useGrouping: false,
-});
-const orderCurrency = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" });
+/*
+ * Written out here rather than with Intl.NumberFormat: a page's first number formatter costs
+ * about 35 ms of main thread on a desktop (several times that on a phone) while the browser
+ * loads its number data, and every shop page shows a price in its first render (issue 14).
+ * The tests hold these to Intl's en-IN output.
+ */
+
+/** Indian digit grouping of a whole number's digits: "12345678" → "1,23,45,678". */
+function groupIndian(digits: string): string {
+  if (digits.length <= 3) return digits;
+  const head = digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ",");
+  return `${head},${digits.slice(-3)}`;
+}
+
+/** Rupees of a non-negative amount in paise: grouped or not, with its paise always or only when present. */
+function amountText(absolute: number, grouped: boolean, paise: "always" | "when-present"): string {
+  const whole = String(Math.floor(absolute / PAISE_PER_RUPEE));
+  const rest = absolute % PAISE_PER_RUPEE;
+  const wholeText = grouped ? groupIndian(whole) : whole;
+  return rest === 0 && paise === "when-present" ? wholeText : `${wholeText}.${String(rest).padStart(2, "0")}`;
+}
 
 function assertPaise(paise: number): void {
   if (!Number.isSafeInteger(paise)) {
@@ -21,27 +33,25 @@ function assertPaise(paise: number): void {
   }
 }
 
-function rupeesText(paise: number, whole: Intl.NumberFormat, fraction: Intl.NumberFormat): string {
-  const absolute = Math.abs(paise);
-  const formatter = absolute % PAISE_PER_RUPEE === 0 ? whole : fraction;
+function rupeesText(paise: number, grouped: boolean): string {
   const sign = paise < 0 ? "-" : "";
-  return `${sign}Rs. ${formatter.format(absolute / PAISE_PER_RUPEE)}`;
+  return `${sign}Rs. ${amountText(Math.abs(paise), grouped, "when-present")}`;
 }
 
 /** Product prices: 129900 → "Rs. 1,299" (Indian digit grouping; paise shown only when present). */
 export function formatRupees(paise: number): string {
   assertPaise(paise);
-  return rupeesText(paise, groupedWhole, groupedFraction);
+  return rupeesText(paise, true);
 }
 
 /** Cart totals: 259800 → "Rs. 2598/-" (no grouping, the "/-" suffix of a round amount). */
 export function formatCartTotal(paise: number): string {
   assertPaise(paise);
-  return `${rupeesText(paise, plainWhole, plainFraction)}/-`;
+  return `${rupeesText(paise, false)}/-`;
 }
 
 /** Order summaries and invoices: 129900 → "₹1,299.00". */
 export function formatOrderAmount(paise: number): string {
   assertPaise(paise);
-  return orderCurrency.format(paise / PAISE_PER_RUPEE);
+  return `${paise < 0 ? "-" : ""}₹${amountText(Math.abs(paise), true, "always")}`;
 }

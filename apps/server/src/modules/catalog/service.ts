@@ -139,13 +139,19 @@ export class CatalogService {
   }
 
   /** The product answer as data (the storefront's page head); undefined when there is none. */
-  async productDetail(key: number | string): Promise<ProductDetail | undefined> {
-    try {
-      return (JSON.parse((await this.product(key)).body) as Envelope<ProductDetail>).data;
-    } catch (error) {
-      if (error instanceof NotFound) return undefined;
-      throw error;
-    }
+  productDetail(key: number | string): Promise<ProductDetail | undefined> {
+    return dataOf<ProductDetail>(() => this.product(key));
+  }
+
+  /**
+   * A list page as data, exactly as the API answers it: all products (`categoryKey` null) or a
+   * category's (the storefront writes a list's first page into its HTML); undefined when the
+   * category does not exist.
+   */
+  listPage(categoryKey: number | string | null, query: Omit<ProductsQuery, "categoryId">) {
+    return dataOf<FacetedProductList>(() =>
+      categoryKey === null ? this.listProducts(query) : this.productsOfCategory(categoryKey, query),
+    );
   }
 
   /** What the sitemap lists: every visible category and every product on sale. */
@@ -337,6 +343,16 @@ function findNode(nodes: CategoryNode[], key: number | string): CategoryNode | u
 }
 
 /** A cache key that doesn't depend on the order the query parameters came in. */
+/** The data of a cached answer; undefined when it is not found. */
+async function dataOf<T>(answer: () => Promise<CachedAnswer>): Promise<T | undefined> {
+  try {
+    return (JSON.parse((await answer()).body) as Envelope<T>).data;
+  } catch (error) {
+    if (error instanceof NotFound) return undefined;
+    throw error;
+  }
+}
+
 function stableKey(query: object): string {
   return Object.entries(query)
     .filter(([, value]) => value !== undefined)

@@ -1,5 +1,6 @@
-import { productKeySchema } from "@vaki/contract/catalog";
+import { categoryProductsQuerySchema, productKeySchema, productsQuerySchema } from "@vaki/contract/catalog";
 import { HERO_DESKTOP_QUERY, HERO_MEDIA, HERO_PHONE_QUERY } from "@vaki/contract/hero-media";
+import { cardImage, firstListPagePath, firstListPageQuery } from "@vaki/contract/product-list";
 import { galleryImages, resolveSelection } from "@vaki/contract/product-options";
 import { LRUCache } from "lru-cache";
 import type { CatalogService } from "../catalog/service.js";
@@ -27,8 +28,9 @@ import type { PageModule, RouteAssets } from "./route-assets.js";
 export type StorefrontRoute =
   | { kind: "home" }
   | { kind: "vakiverse" }
-  | { kind: "all-products" }
-  | { kind: "category"; key: string }
+  /** `unfiltered`: the URL sets no filter, sort or category, so its first list page goes into the HTML. */
+  | { kind: "all-products"; unfiltered: boolean }
+  | { kind: "category"; key: string; unfiltered: boolean }
   /** `color`: the ?color= the page opens on (its gallery starts at that colour's first image). */
   | { kind: "product"; key: string; color?: string }
   /** A page with the template's own head: a static page, or a shopper's own (never indexed). */
@@ -53,6 +55,9 @@ export const staticPages = {
 
 export const staticPagePaths = Object.keys(staticPages) as (keyof typeof staticPages)[];
 
+/** Cards in a list's first row on a phone (two columns): their pictures are preloaded. */
+const FIRST_ROW_CARDS = 2;
+
 /** What tells one route's page from another's (its cache key, with the build and the origin). */
 function routeKey(route: StorefrontRoute): string {
   switch (route.kind) {
@@ -61,7 +66,9 @@ function routeKey(route: StorefrontRoute): string {
     case "product":
       return `product|${route.key}|${route.color ?? ""}`;
     case "category":
-      return `category|${route.key}`;
+      return `category|${route.key}|${route.unfiltered}`;
+    case "all-products":
+      return `all-products|${route.unfiltered}`;
     default:
       return route.kind;
   }
@@ -138,13 +145,26 @@ export class StorefrontPages {
         };
       case "vakiverse":
         return { found: true, head: vakiverseHead(origin, brand), module: "vakiverse", images: [] };
-      case "all-products":
-        return { found: true, head: allProductsHead(origin, brand), module: "productList", images: [] };
+      case "all-products": {
+        const list = route.unfiltered ? await this.firstListPage(null) : null;
+        return {
+          found: true,
+          head: { ...allProductsHead(origin, brand), firstData: list?.firstData },
+          module: "productList",
+          images: list?.images ?? [],
+        };
+      }
       case "category": {
         const key = productKeySchema.safeParse(route.key);
         const category = key.success ? await catalog.findCategory(key.data) : undefined;
-        if (!category) return notFound;
-        return { found: true, head: categoryHead(origin, brand, category), module: "productList", images: [] };
+        if (!key.success || !category) return notFound;
+        const list = route.unfiltered ? await this.firstListPage(route.key, key.data) : null;
+        return {
+          found: true,
+          head: { ...categoryHead(origin, brand, category), firstData: list?.firstData },
+          module: "productList",
+          images: list?.images ?? [],
+        };
       }
       case "product": {
         const key = productKeySchema.safeParse(route.key);
@@ -166,6 +186,29 @@ export class StorefrontPages {
       case "plain":
         return { found: true, head: null, module: route.page, images: [] };
     }
+  }
+
+  /**
+   * A list's first page as the page will ask for it (the category as its URL names it), so the
+   * list, its count and its category's heading paint with the app; and the pictures of its first
+   * row of cards, the page's largest paint.
+   */
+  private async firstListPage(
+    urlKey: string | null,
+    key: number | string | null = urlKey,
+  ): Promise<{ firstData: PageHead["firstData"]; images: ImageHint[] } | null> {
+    const query =
+      key === null
+        ? productsQuerySchema.parse(firstListPageQuery)
+        : categoryProductsQuerySchema.parse(firstListPageQuery);
+    const data = await this.deps.catalog.listPage(key, query);
+    if (!data) return null;
+    const images = data.content
+      .slice(0, FIRST_ROW_CARDS)
+      .map(cardImage)
+      .filter((href): href is string => href !== null)
+      .map((href) => ({ href }));
+    return { firstData: { path: firstListPagePath(urlKey), data }, images };
   }
 
   /** sitemap.xml: home, the landing page, all products, every category list, every product, the static pages. */

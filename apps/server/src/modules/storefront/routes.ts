@@ -1,3 +1,4 @@
+import { listFilterParams } from "@vaki/contract/product-list";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { type ShopAddress, shopOriginFor } from "../../lib/shop-origin.js";
 import { type StorefrontPages, type StorefrontRoute, staticPages } from "./pages.js";
@@ -29,11 +30,22 @@ export const storefrontRoutes: FastifyPluginAsync<StorefrontRoutesDeps> = async 
       .send(rendered.html);
   };
   type Keyed = { Params: { key: string } };
+  /** The list URL sets none of these: it opens on its first page as the server can write it. */
+  const unfiltered = (request: FastifyRequest, others: readonly string[] = []) => {
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    return ![...listFilterParams, ...others].some((name) => query[name] !== undefined);
+  };
   type ProductPage = Keyed & { Querystring: { color?: unknown } };
 
   app.get("/", page, (request, reply) => render(request, reply, { kind: "home" }));
   app.get("/vakiverse", page, (request, reply) => render(request, reply, { kind: "vakiverse" }));
-  app.get("/products", page, (request, reply) => render(request, reply, { kind: "all-products" }));
+  app.get("/products", page, (request, reply) =>
+    render(request, reply, {
+      kind: "all-products",
+      // The query forms of a category list (spec §2) are served by the web app as that category's.
+      unfiltered: unfiltered(request, ["categoryId", "categoryName", "name"]),
+    }),
+  );
   app.get<ProductPage>("/product/:key", page, (request, reply) => {
     const { color } = request.query;
     return render(request, reply, {
@@ -44,7 +56,7 @@ export const storefrontRoutes: FastifyPluginAsync<StorefrontRoutesDeps> = async 
   });
   for (const path of ["/products/:key", "/category-products/:key"]) {
     app.get<Keyed>(path, page, (request, reply) =>
-      render(request, reply, { kind: "category", key: request.params.key }),
+      render(request, reply, { kind: "category", key: request.params.key, unfiltered: unfiltered(request) }),
     );
   }
 

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { cardImage, firstListPagePath } from "@vaki/contract/product-list";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../test/helpers/app.js";
 import { insertCategory, insertProduct } from "../../../test/helpers/catalog.js";
@@ -196,6 +197,33 @@ describe(`storefront pages answered by the server (${testEngine})`, () => {
       expect(first).toEqual({ path: `/api/products/fetch/${productSlug}`, data: api.data });
     });
 
+    it("carries a list's first page as the page would fetch it, unless the URL filters, sorts or names a category", async () => {
+      const firstData = (html: string) => {
+        const raw = html.match(/<script type="application\/json" id="vaki-first-data">([\s\S]*?)<\/script>/)?.[1];
+        return raw === undefined ? undefined : JSON.parse(raw);
+      };
+      for (const [url, key] of [
+        ["/products", null],
+        [`/products/${ids.tees}`, String(ids.tees)],
+        [`/products/${categorySlug}`, categorySlug],
+        [`/category-products/${ids.tees}?categoryName=Tees`, String(ids.tees)],
+      ] as const) {
+        const path = firstListPagePath(key);
+        const api = (await shop.app.inject({ method: "GET", url: path })).json();
+        expect(api.data.content.length, url).toBeGreaterThan(0);
+        expect(firstData((await page(url)).body), url).toEqual({ path, data: api.data });
+      }
+      for (const url of [
+        `/products/${ids.tees}?size=M`,
+        `/products/${ids.tees}?sort=price_asc`,
+        "/products?inStock=true",
+        `/products?categoryId=${ids.tees}`,
+        "/products?categoryName=Tees",
+      ]) {
+        expect(firstData((await page(url)).body), url).toBeUndefined();
+      }
+    });
+
     it("says out of stock for a sold-out product, and escapes everything a name could smuggle in", async () => {
       const gone = jsonLd((await page(`/product/${ids.soldOut}`)).body)[0];
       expect(gone.offers).toMatchObject({ price: "2500.00", availability: "https://schema.org/OutOfStock" });
@@ -280,6 +308,15 @@ describe(`storefront pages answered by the server (${testEngine})`, () => {
       expect(links(html, "modulepreload")).toContain("/assets/product-page-Pp1234ab.js");
       expect(links(html, "preload")).toEqual([`/media/test/${productSlug}-0.svg`]);
       expect(html).toContain(`href="/media/test/${productSlug}-0.svg" fetchpriority="high"`);
+    });
+
+    it("preloads the pictures of a list's first row of cards, at high priority", async () => {
+      const html = (await page(`/products/${ids.tees}`)).body;
+      const list = (await shop.app.inject({ method: "GET", url: firstListPagePath(String(ids.tees)) })).json();
+      const pictures = list.data.content.slice(0, 2).map(cardImage);
+      expect(pictures).toHaveLength(2);
+      expect(links(html, "preload")).toEqual(pictures);
+      for (const picture of pictures) expect(html).toContain(`href="${picture}" fetchpriority="high"`);
     });
 
     it("gives the static pages and the order confirmation their code at once, with the template's own head", async () => {

@@ -18,6 +18,7 @@ import type {
   ProductSummary,
 } from "@vaki/contract/catalog";
 import type { PageInfo } from "@vaki/contract/envelope";
+import { DEFAULT_PRODUCT_SORT, firstListPagePath, LIST_PAGE_SIZE } from "@vaki/contract/product-list";
 import { apiGet } from "../../lib/api-client";
 import { takeFirstData } from "../../lib/first-data";
 
@@ -172,8 +173,14 @@ export function relatedQuery(id: number, limit = 4) {
   });
 }
 
-/** Spec §9: list pages ask for 20 products a page and add the next 20 with "Load more". */
-export const LIST_PAGE_SIZE = 20;
+export { LIST_PAGE_SIZE };
+
+/** No filter and the default sort: the list the server may have written into the page. */
+function isUnfiltered(filters: Omit<ProductListParams, "page" | "limit">): boolean {
+  return Object.entries(filters).every(
+    ([name, value]) => value === undefined || (name === "sort" && value === DEFAULT_PRODUCT_SORT),
+  );
+}
 
 /**
  * A product list a page at a time ("Load more"): all products, or one category's (id or slug)
@@ -191,6 +198,13 @@ export function productListQuery(categoryKey: string | null, filters: Omit<Produ
         : fetchProducts({ ...params, page: pageParam }, signal),
     initialPageParam: 1,
     getNextPageParam: (last, _all, pageParam) => (last.hasNext ? pageParam + 1 : undefined),
+    // The first page the server put into the page's HTML, when this is the list it served.
+    initialData: () => {
+      const first = isUnfiltered(filters)
+        ? takeFirstData<FacetedProductList>(firstListPagePath(categoryKey))
+        : undefined;
+      return first ? { pages: [first], pageParams: [1] } : undefined;
+    },
     staleTime: CATALOGUE_STALE_MS,
   });
 }

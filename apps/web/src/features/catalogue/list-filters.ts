@@ -3,10 +3,11 @@
  * Prices are whole rupees in the URL and paise on the API. Keys the filters do not own
  * (name, categoryId, categoryName) are left as they are.
  */
-import { type ProductSort, productSortSchema } from "@vaki/contract/catalog";
+import type { ProductSort } from "@vaki/contract/catalog";
+import { DEFAULT_PRODUCT_SORT, isProductSort, listFilterParams } from "@vaki/contract/product-list";
 import type { ProductListParams } from "./catalogue-api";
 
-export const DEFAULT_SORT: ProductSort = "newest";
+export const DEFAULT_SORT: ProductSort = DEFAULT_PRODUCT_SORT;
 
 export const sortLabels: Readonly<Record<ProductSort, string>> = {
   newest: "Newest",
@@ -26,7 +27,7 @@ export interface ListFilters {
   sort: ProductSort;
 }
 
-export const filterKeys = ["size", "color", "minPrice", "maxPrice", "inStock", "sort"] as const;
+export const filterKeys = listFilterParams;
 
 const PAISE_PER_RUPEE = 100;
 const MAX_RUPEES = 1_000_000;
@@ -45,8 +46,8 @@ function rupees(params: URLSearchParams, key: string): number | undefined {
 
 /** Reads the filters from a URL; anything malformed is ignored rather than sent to the API. */
 export function filtersFromSearchParams(params: URLSearchParams): ListFilters {
-  const sort = productSortSchema.safeParse(params.get("sort"));
-  const filters: ListFilters = { sort: sort.success ? sort.data : DEFAULT_SORT };
+  const sort = params.get("sort");
+  const filters: ListFilters = { sort: isProductSort(sort) ? sort : DEFAULT_SORT };
   const size = text(params, "size", 20);
   const color = text(params, "color", 40);
   let minPrice = rupees(params, "minPrice");

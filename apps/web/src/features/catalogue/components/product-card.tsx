@@ -1,15 +1,10 @@
 import type { ProductSummary } from "@vaki/contract/catalog";
+import { cardImage } from "@vaki/contract/product-list";
 import { Link } from "react-router";
 import { formatRupees } from "../../../lib/money";
 import { paths } from "../../../lib/paths";
 import { ProductImage } from "./product-image";
 import "./product-card.css";
-
-/** The card's picture: the primary image, else the first by displayOrder, else the product's imageUrl. */
-export function cardImage(product: Pick<ProductSummary, "images" | "imageUrl">): string | null {
-  const ordered = [...product.images].sort((a, b) => a.displayOrder - b.displayOrder);
-  return (ordered.find((image) => image.primary) ?? ordered[0])?.imageUrl ?? product.imageUrl ?? null;
-}
 
 function colourCount(product: ProductSummary): number {
   return new Set(product.variants.map((variant) => variant.attributes.Color).filter(Boolean)).size;

@@ -1,0 +1,41 @@
+/**
+ * The storefront's product lists (spec: storefront §9) as the server and the browser both need
+ * them: the size of a page, the sort a list opens on, the call of a list's first page, and the
+ * picture a product card shows. Shared: the server writes a list's first page into the HTML it
+ * serves and preloads the first cards' pictures (issue 14). Free of schemas, so the browser's
+ * list code does not load the validation library for it.
+ */
+import type { ProductSummary } from "./catalog.js";
+
+/** List pages ask for 20 products a page and add the next 20 with "Load more" (spec §9). */
+export const LIST_PAGE_SIZE = 20;
+
+/** The sorts a list offers (the API's `sort`). */
+export const productSorts = ["newest", "price_asc", "price_desc", "popular"] as const;
+type ProductSort = (typeof productSorts)[number];
+
+export function isProductSort(value: unknown): value is ProductSort {
+  return (productSorts as readonly unknown[]).includes(value);
+}
+
+/** The sort a list opens on when its URL names none. */
+export const DEFAULT_PRODUCT_SORT: ProductSort = "newest";
+
+/** The query of a list's first page when the shopper has set no filter and no sort. */
+export const firstListPageQuery = { page: 1, limit: LIST_PAGE_SIZE, sort: DEFAULT_PRODUCT_SORT } as const;
+
+/** The API call of that first page: all products (`categoryKey` null) or one category's, by id or slug. */
+export function firstListPagePath(categoryKey: string | null): string {
+  const base = categoryKey === null ? "/api/products" : `/api/products/category/${encodeURIComponent(categoryKey)}`;
+  const { page, limit, sort } = firstListPageQuery;
+  return `${base}?page=${page}&limit=${limit}&sort=${sort}`;
+}
+
+/** The search params a list URL may carry that change what its first page holds. */
+export const listFilterParams = ["size", "color", "minPrice", "maxPrice", "inStock", "sort"] as const;
+
+/** A card's picture: the primary image, else the first by displayOrder, else the product's imageUrl. */
+export function cardImage(product: Pick<ProductSummary, "images" | "imageUrl">): string | null {
+  const ordered = [...product.images].sort((a, b) => a.displayOrder - b.displayOrder);
+  return (ordered.find((image) => image.primary) ?? ordered[0])?.imageUrl ?? product.imageUrl ?? null;
+}

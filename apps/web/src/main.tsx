@@ -10,17 +10,33 @@ import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { followColourSchemeWithFavicon } from "./app/favicon";
 import { createQueryClient } from "./app/query-client";
+import { createAppRouter } from "./app/router";
+import { decideSplash } from "./app/splash";
 import { startUp } from "./app/start-up";
+import { whenIdle, yieldToBrowser } from "./lib/when-idle";
+
+/**
+ * Start-up in steps, each its own short task with the browser free to paint and handle input in
+ * between (issue 14): a first visit pays for the first touch of local storage, session storage
+ * and the history, which one task would add up to a long one on a slow phone.
+ */
+async function boot(container: HTMLElement): Promise<void> {
+  const queryClient = createQueryClient();
+  // The session from local storage; the CSRF token and the cart load alongside what follows.
+  void startUp(queryClient).catch(() => undefined);
+  await yieldToBrowser();
+  decideSplash();
+  await yieldToBrowser();
+  const router = createAppRouter();
+  await yieldToBrowser();
+  createRoot(container).render(
+    <StrictMode>
+      <App queryClient={queryClient} router={router} />
+    </StrictMode>,
+  );
+  whenIdle(followColourSchemeWithFavicon);
+}
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html is missing #root");
-
-followColourSchemeWithFavicon();
-const queryClient = createQueryClient();
-
-void startUp(queryClient).catch(() => undefined);
-createRoot(container).render(
-  <StrictMode>
-    <App queryClient={queryClient} />
-  </StrictMode>,
-);
+void boot(container);

@@ -1,10 +1,10 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { RouterProvider } from "react-router";
 import { AppProviders } from "./providers";
-import { router } from "./router";
+import type { AppRouter } from "./router";
 import { Splash } from "./splash";
 
-export function App({ queryClient }: { queryClient?: QueryClient }) {
+export function App({ queryClient, router }: { queryClient?: QueryClient; router: AppRouter }) {
   return (
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />

@@ -4,7 +4,9 @@ export function followColourSchemeWithFavicon(): void {
   const query = window.matchMedia?.("(prefers-color-scheme: light)");
   if (!icon || !query) return;
   const apply = () => {
-    icon.href = query.matches ? "/favicon-light.svg" : "/favicon.svg";
+    const href = query.matches ? "/favicon-light.svg" : "/favicon.svg";
+    // Setting the same address again would fetch the icon again.
+    if (icon.getAttribute("href") !== href) icon.setAttribute("href", href);
   };
   apply();
   query.addEventListener("change", apply);

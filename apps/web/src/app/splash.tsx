@@ -25,10 +25,12 @@ export function shouldShowSplash(): boolean {
 
 // Decided once per page load, so a second run of the effect (React's StrictMode) decides the same.
 let decision: boolean | undefined;
-const splashWanted = () => {
+
+/** Decides now whether this load shows the splash (start-up does, in a step of its own: it reads session storage). */
+export function decideSplash(): boolean {
   decision ??= shouldShowSplash();
   return decision;
-};
+}
 
 /**
  * The loading splash: a layer over the page that never blocks it (the page renders and takes
@@ -42,7 +44,7 @@ export function Splash(): null {
   useEffect(() => {
     const element = document.getElementById(SPLASH_ELEMENT_ID);
     if (!element) return;
-    if (!splashWanted()) {
+    if (!decideSplash()) {
       element.remove();
       useSplashStore.setState({ covering: false });
       return;

@@ -293,12 +293,14 @@ export interface PageHints {
 }
 
 /**
- * Preload tags: the route's own code (modulepreload) and styles with the entry's, and its LCP
- * image at high priority, instead of after the script has run and asked for them.
+ * Preload tags: the route's own code (modulepreload) and styles, and its LCP image at high
+ * priority, instead of after the app has run and asked for them. The styles are preloaded, not
+ * linked: the splash paints with the entry's stylesheet alone, and the route's code adds them
+ * (from cache) before the page renders.
  */
 export function hintTags(hints: PageHints): string {
   return [
-    ...hints.styles.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}" />`),
+    ...hints.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}" />`),
     ...hints.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
     ...hints.images.map(
       (image) =>

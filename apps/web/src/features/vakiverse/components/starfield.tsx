@@ -2,7 +2,11 @@ import { useEffect, useRef } from "react";
 import { prefersReducedMotion } from "../motion";
 import { createStars, STAR_COUNT, type Star, starAlpha } from "../stars";
 
-/** Redraw at most 20 times a second: a slow twinkle needs no more, and the phone's battery thanks us. */
+/**
+ * Redraw 20 times a second: a slow twinkle needs no more. The next frame is asked for only when
+ * it is due, so the browser makes 20 frames a second for the sky, not 60 (each one is main-thread
+ * work on a phone, and battery).
+ */
 const FRAME_MS = 50;
 /** A shooting star now and then (never under reduced motion). */
 const SHOOTING_STAR_EVERY_MS = 7_000;
@@ -67,7 +71,7 @@ export function Starfield({ className }: { className?: string }) {
     let width = 0;
     let height = 0;
     let frame = 0;
-    let lastDraw = 0;
+    let wait = 0;
     let onScreen = true;
     const startedAt = performance.now();
 
@@ -90,26 +94,32 @@ export function Starfield({ className }: { className?: string }) {
     };
 
     const tick = (now: number) => {
-      frame = requestAnimationFrame(tick);
-      if (now - lastDraw < FRAME_MS) return;
-      lastDraw = now;
       render(now);
+      frame = 0;
+      wait = window.setTimeout(() => {
+        wait = 0;
+        frame = requestAnimationFrame(tick);
+      }, FRAME_MS);
     };
     const start = () => {
-      if (still || frame || document.hidden || !onScreen) return;
+      if (still || frame || wait || document.hidden || !onScreen) return;
       frame = requestAnimationFrame(tick);
     };
     const stop = () => {
       if (frame) cancelAnimationFrame(frame);
+      if (wait) window.clearTimeout(wait);
       frame = 0;
+      wait = 0;
     };
     const onVisibility = () => (document.hidden ? stop() : start());
 
-    resize();
+    // Sized by the observer's first report, once the page is laid out (measuring now would force
+    // that layout into the mount); without an observer, sized at once.
+    const resizeObserver = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(resize);
+    if (resizeObserver) resizeObserver.observe(canvas);
+    else resize();
     start();
     document.addEventListener("visibilitychange", onVisibility);
-    const resizeObserver = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(resize);
-    resizeObserver?.observe(canvas);
     const intersectionObserver =
       typeof IntersectionObserver === "undefined"
         ? null

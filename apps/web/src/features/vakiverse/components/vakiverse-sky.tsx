@@ -1,5 +1,5 @@
 import { RotateCw } from "lucide-react";
-import { type CSSProperties, type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { type CSSProperties, type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { paths } from "../../../lib/paths";
 import earthImage from "../assets/earth.svg";
@@ -25,9 +25,14 @@ interface StageSize {
   height: number;
 }
 
+/**
+ * The stage's size, as the ResizeObserver reports it once the page has been laid out: asking for
+ * it while the page mounts would force that first (and costliest) layout into React's commit,
+ * one long task instead of two shorter ones (issue 14).
+ */
 function useStageSize(ref: RefObject<HTMLElement | null>): StageSize | null {
   const [size, setSize] = useState<StageSize | null>(null);
-  useLayoutEffect(() => {
+  useEffect(() => {
     const element = ref.current;
     if (!element) return;
     const measure = () => {
@@ -36,10 +41,13 @@ function useStageSize(ref: RefObject<HTMLElement | null>): StageSize | null {
       const height = Math.round(rect.height) || FALLBACK_SIZE.height;
       setSize((current) => (current?.width === width && current.height === height ? current : { width, height }));
     };
-    measure();
-    const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(measure);
-    observer?.observe(element);
-    return () => observer?.disconnect();
+    if (typeof ResizeObserver === "undefined") {
+      measure();
+      return;
+    }
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
   }, [ref]);
   return size;
 }

@@ -3,7 +3,7 @@
  * "Cancelling", §8). The server decides (`cancellable`, `cancelBlockedReason`); an answer without
  * the reason falls back to the same rule from the contract, so the shopper still learns why.
  */
-import { cancellationBlockReason } from "@vaki/contract/fulfilment";
+import { cancellationBlockReason } from "@vaki/contract/fulfilment-rules";
 import { fulfilmentMessages } from "@vaki/contract/messages";
 import type { Order } from "@vaki/contract/orders";
 

@@ -1,4 +1,4 @@
-import { orderStatusCodes, shipmentStatusCodes } from "@vaki/contract/fulfilment";
+import { orderStatusCodes, shipmentStatusCodes } from "@vaki/contract/fulfilment-rules";
 import { describe, expect, it } from "vitest";
 import { fulfilmentMessage, fulfilmentStatusKey } from "./fulfilment-messages";
 

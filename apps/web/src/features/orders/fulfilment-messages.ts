@@ -4,7 +4,7 @@
  * for the rest. Keys are statuses as `normaliseStatus` writes them ("READY TO SHIP"); a status
  * arrives in either of Shiprocket's spellings ("READY_TO_SHIP", "Ready To Ship", "RTO-In-Transit").
  */
-import { normaliseStatus } from "@vaki/contract/fulfilment";
+import { normaliseStatus } from "@vaki/contract/fulfilment-rules";
 import { fulfilmentMessages, orderCustomerMessages } from "@vaki/contract/messages";
 import { policyFacts } from "../policies/policy-facts";
 

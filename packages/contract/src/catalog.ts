@@ -1,5 +1,5 @@
 import { listOf } from "./envelope.js";
-import { productSorts } from "./product-list.js";
+import { DEFAULT_PRODUCT_SORT, productSorts } from "./product-list.js";
 import { z } from "./zod.js";
 
 /** Money is an integer number of paise (Rs. 1,299 = 129900). */
@@ -192,7 +192,7 @@ export const productFiltersSchema = z.object({
   minPrice: z.coerce.number().int().min(0).max(100_000_000).optional(),
   maxPrice: z.coerce.number().int().min(0).max(100_000_000).optional(),
   inStock: booleanParam.optional(),
-  sort: productSortSchema.default("newest"),
+  sort: productSortSchema.default(DEFAULT_PRODUCT_SORT),
 });
 export type ProductFilters = z.infer<typeof productFiltersSchema>;
 

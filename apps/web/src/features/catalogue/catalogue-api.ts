@@ -173,8 +173,6 @@ export function relatedQuery(id: number, limit = 4) {
   });
 }
 
-export { LIST_PAGE_SIZE };
-
 /** No filter and the default sort: the list the server may have written into the page. */
 function isUnfiltered(filters: Omit<ProductListParams, "page" | "limit">): boolean {
   return Object.entries(filters).every(

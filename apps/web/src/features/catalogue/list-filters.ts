@@ -7,8 +7,6 @@ import type { ProductSort } from "@vaki/contract/catalog";
 import { DEFAULT_PRODUCT_SORT, isProductSort, listFilterParams } from "@vaki/contract/product-list";
 import type { ProductListParams } from "./catalogue-api";
 
-export const DEFAULT_SORT: ProductSort = DEFAULT_PRODUCT_SORT;
-
 export const sortLabels: Readonly<Record<ProductSort, string>> = {
   newest: "Newest",
   popular: "Popular",
@@ -26,8 +24,6 @@ export interface ListFilters {
   inStock?: boolean;
   sort: ProductSort;
 }
-
-export const filterKeys = listFilterParams;
 
 const PAISE_PER_RUPEE = 100;
 const MAX_RUPEES = 1_000_000;
@@ -47,7 +43,7 @@ function rupees(params: URLSearchParams, key: string): number | undefined {
 /** Reads the filters from a URL; anything malformed is ignored rather than sent to the API. */
 export function filtersFromSearchParams(params: URLSearchParams): ListFilters {
   const sort = params.get("sort");
-  const filters: ListFilters = { sort: isProductSort(sort) ? sort : DEFAULT_SORT };
+  const filters: ListFilters = { sort: isProductSort(sort) ? sort : DEFAULT_PRODUCT_SORT };
   const size = text(params, "size", 20);
   const color = text(params, "color", 40);
   let minPrice = rupees(params, "minPrice");
@@ -65,13 +61,13 @@ export function filtersFromSearchParams(params: URLSearchParams): ListFilters {
 /** A copy of `params` holding `filters` (defaults left out), other keys kept. */
 export function withFilters(params: URLSearchParams, filters: ListFilters): URLSearchParams {
   const next = new URLSearchParams(params);
-  for (const key of filterKeys) next.delete(key);
+  for (const key of listFilterParams) next.delete(key);
   if (filters.size) next.set("size", filters.size);
   if (filters.color) next.set("color", filters.color);
   if (filters.minPrice !== undefined) next.set("minPrice", String(filters.minPrice));
   if (filters.maxPrice !== undefined) next.set("maxPrice", String(filters.maxPrice));
   if (filters.inStock) next.set("inStock", "true");
-  if (filters.sort !== DEFAULT_SORT) next.set("sort", filters.sort);
+  if (filters.sort !== DEFAULT_PRODUCT_SORT) next.set("sort", filters.sort);
   return next;
 }
 

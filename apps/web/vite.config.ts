@@ -1,47 +1,14 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { loadEnv, type Plugin } from "vite";
+import { loadEnv } from "vite";
 import { defineConfig } from "vitest/config";
+import { inlineEntryStyles, preloadFonts, shopNameInHtml } from "./build-plugins";
 
 /** apps/web, whatever directory vite or vitest was started from. */
 const WEB_ROOT = fileURLToPath(new URL(".", import.meta.url));
 const API_ORIGIN = "http://localhost:3000";
 const DEFAULT_SHOP_NAME = "VAKI";
-
-/** Replaces %SHOP_NAME% in index.html so the pre-JS title and meta follow VITE_SHOP_NAME. */
-function shopNameInHtml(shopName: string): Plugin {
-  return {
-    name: "vaki:shop-name-in-html",
-    transformIndexHtml: (html) => html.replaceAll("%SHOP_NAME%", shopName),
-  };
-}
-
-/**
- * Preloads the Latin subsets of the two fonts the first paint uses, so text never waits for a
- * stylesheet to discover them (issue 14). Only in the build, where the hashed names are known.
- */
-function preloadFonts(): Plugin {
-  const FIRST_PAINT_FONTS = [
-    /^assets\/anton-latin-400-normal-[\w-]+\.woff2$/,
-    /^assets\/inter-latin-wght-normal-[\w-]+\.woff2$/,
-  ];
-  return {
-    name: "vaki:preload-fonts",
-    apply: "build",
-    transformIndexHtml: {
-      order: "post",
-      handler: (_html, context) =>
-        Object.keys(context.bundle ?? {})
-          .filter((file) => FIRST_PAINT_FONTS.some((pattern) => pattern.test(file)))
-          .map((file) => ({
-            tag: "link",
-            attrs: { rel: "preload", href: `/${file}`, as: "font", type: "font/woff2", crossorigin: "" },
-            injectTo: "head" as const,
-          })),
-    },
-  };
-}
 
 /** Dev proxy: serve a /media file from public/ when it exists there, as the built shop does. */
 function publicMediaBypass(request: { url?: string }): string | undefined {
@@ -61,7 +28,7 @@ export default defineConfig(({ mode }) => {
 
   return {
     root: WEB_ROOT,
-    plugins: [react(), shopNameInHtml(shopName), preloadFonts()],
+    plugins: [react(), shopNameInHtml(shopName), inlineEntryStyles(), preloadFonts()],
     server: { proxy },
     preview: { proxy },
     build: {
@@ -83,7 +50,7 @@ export default defineConfig(({ mode }) => {
     test: {
       name: "web",
       environment: "jsdom",
-      include: ["src/**/*.test.{ts,tsx}"],
+      include: ["src/**/*.test.{ts,tsx}", "build-plugins.test.ts"],
       setupFiles: ["@testing-library/jest-dom/vitest", "./src/test/setup.ts"],
       unstubGlobals: true,
       restoreMocks: true,

@@ -91,6 +91,31 @@ test.describe("home page", () => {
     }).toPass();
   });
 
+  test("the carousel fetches the pictures of the cards near the view, and the next ones as it moves", async ({
+    page,
+  }) => {
+    await skipSplash(page);
+    await page.setViewportSize(PHONE);
+    await page.goto("/");
+    const carousel = page.getByRole("region", { name: "Shop the drop" });
+    const slides = carousel.getByRole("group");
+    await expect(slides.first().locator("img")).toBeVisible();
+    const total = await slides.count();
+    test.skip(total < 8, "the catalogue has too few cards to scroll past the first pictures");
+    // The far end of the carousel has no pictures yet, but its cards keep their full size.
+    await expect(slides.last().locator("img")).toHaveCount(0);
+    const lastMedia = await slides.last().locator(".category-card__media").boundingBox();
+    const firstMedia = await slides.first().locator(".category-card__media").boundingBox();
+    expect(lastMedia?.height).toBeCloseTo(firstMedia?.height ?? 0, 0);
+
+    const next = carousel.getByRole("button", { name: "Next slide" });
+    for (let step = 0; step < 6; step++) await next.click();
+    // Six slides on: that slide, and the two after it, have their pictures.
+    for (const index of [6, 7, 8].filter((i) => i < total)) {
+      await expect(slides.nth(index).locator("img")).toHaveCount(1);
+    }
+  });
+
   test("a category card opens its product list and a subcategory card opens a product", async ({ page }) => {
     await skipSplash(page);
     await page.setViewportSize(DESKTOP);

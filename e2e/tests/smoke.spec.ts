@@ -36,3 +36,20 @@ test("the hero videos and the generated catalogue art are served", async ({ requ
   expect(art.status()).toBe(200);
   expect(art.headers()["content-type"]).toContain("image/svg+xml");
 });
+
+test("the shell's styles come in the page itself, so the splash paints with the first bytes (issue 14)", async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get("/")).text();
+  expect(html).not.toMatch(/<link rel="stylesheet"/);
+  expect(html).toMatch(/<style>[^<]*\.splash\{/);
+  // The fonts still start with the head.
+  expect(html).toMatch(/<link rel="preload" href="\/assets\/anton-latin-400-normal-[\w-]+\.woff2" as="font"/);
+
+  // And the page they style looks the part: the header is laid out as a bar, not as bare links.
+  await page.addInitScript(`localStorage.setItem("joinClubModalShown", String(Date.now()));`);
+  await page.goto("/about");
+  const header = page.getByRole("banner");
+  await expect(header).toHaveCSS("position", /sticky|fixed/);
+});

@@ -5,7 +5,7 @@ import "./styles/base.css";
 import "./styles/layout.css";
 import "./styles/components.css";
 import "./styles/modal.css";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { followColourSchemeWithFavicon } from "./app/favicon";
@@ -29,11 +29,14 @@ async function boot(container: HTMLElement): Promise<void> {
   await yieldToBrowser();
   const router = createAppRouter();
   await yieldToBrowser();
-  createRoot(container).render(
-    <StrictMode>
-      <App queryClient={queryClient} router={router} />
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App queryClient={queryClient} router={router} />
+      </StrictMode>,
+    );
+  });
   whenIdle(followColourSchemeWithFavicon);
 }
 

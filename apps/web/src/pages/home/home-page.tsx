@@ -1,6 +1,9 @@
 import "./home.css";
+// The Club pop-up's styles come with the page, not with the pop-up's code: a stylesheet added
+// while the page is showing makes the browser restyle and lay out the whole page again (issue 14).
+import "../../features/community/components/join-club.css";
 import { LoaderCircle, RefreshCw } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, memo, Suspense, useDeferredValue, useMemo, useState } from "react";
 import { unifiedCategoryItems } from "../../features/catalogue/components/category-card";
 import { CategoryCarousel } from "../../features/catalogue/components/category-carousel";
 import { useClubPopup } from "../../features/community/hooks/use-club-popup";
@@ -20,22 +23,36 @@ const JoinClubModal = lazy(async () => ({
 
 const DESCRIPTION =
   "Oversized tees, hoodies, caps and more from the Vakiverse. Cash on delivery, free shipping worldwide, 10% off your first order.";
+/**
+ * The sections skip a render when their data has not changed: a query's status changing, or the
+ * products answering after the categories, leaves the carousel and the grid as they are.
+ */
+const Sections = {
+  Hero: memo(Hero),
+  CategoryCarousel: memo(CategoryCarousel),
+  NewDrops: memo(NewDrops),
+  SubcategoryGrid: memo(SubcategoryGrid),
+};
+const NONE: never[] = [];
+
 /** Spec §8: the store's text when the categories call fails. */
 const CATEGORIES_FAILED = "Failed to fetch categories";
 
 /** Home (spec: storefront §2): hero, the category carousel, the subcategory grid, the Club pop-up. */
 export function HomePage() {
   usePageTitle(TAGLINE, DESCRIPTION);
-  const { categories, products, settled } = useHomeData();
-  const popup = useClubPopup(settled);
-  // Once opened it stays mounted, so it can close with its animation and keep its state.
-  const [modalLoaded, setModalLoaded] = useState(false);
-  if (popup.open && !modalLoaded) setModalLoaded(true);
-  const tree = categories.data?.content ?? [];
+  const data = useHomeData();
+  // The sections take each answer in a deferred render, which React splits into short tasks,
+  // instead of the blocking one a query update gets: the carousel, the grid and the cards are
+  // most of the page's rendering work, and a phone keeps answering taps meanwhile (issue 14).
+  const categories = useDeferredValue(data.categories);
+  const products = useDeferredValue(data.products);
+  const tree = categories.data?.content ?? NONE;
+  const carouselItems = useMemo(() => mixByParent(unifiedCategoryItems(tree)), [tree]);
 
   return (
     <>
-      <Hero />
+      <Sections.Hero />
       <div className="home-sections">
         <div className="home-section">
           {categories.isPending ? (
@@ -57,16 +74,33 @@ export function HomePage() {
               </button>
             </div>
           ) : (
-            <CategoryCarousel
-              items={mixByParent(unifiedCategoryItems(tree))}
+            <Sections.CategoryCarousel
+              items={carouselItems}
               title="Shop the drop"
               intro="Swipe through every fit and every character."
             />
           )}
         </div>
-        <NewDrops products={products.data?.content ?? []} />
-        <SubcategoryGrid categories={tree} />
+        <Sections.NewDrops products={products.data?.content ?? NONE} />
+        <Sections.SubcategoryGrid categories={tree} />
       </div>
+      <HomeClub ready={data.settled} />
+    </>
+  );
+}
+
+/**
+ * The Club band and today's pop-up. Its own component, so the pop-up's timing (the splash
+ * leaving, another overlay opening, the pop-up itself) re-renders these two and not the whole
+ * page with its carousel and grids (issue 14).
+ */
+function HomeClub({ ready }: { ready: boolean }) {
+  const popup = useClubPopup(ready);
+  // Once opened it stays mounted, so it can close with its animation and keep its state.
+  const [modalLoaded, setModalLoaded] = useState(false);
+  if (popup.open && !modalLoaded) setModalLoaded(true);
+  return (
+    <>
       <ClubBand onJoin={popup.openNow} />
       {modalLoaded ? (
         <Suspense fallback={null}>

@@ -133,6 +133,8 @@ interface CategoryCardProps {
   /** Below the fold (the default): images load lazily. */
   lazy?: boolean;
   size?: "large" | "compact";
+  /** False while the card is far from view in a carousel: the card keeps its size, without its picture yet. */
+  picture?: boolean;
 }
 
 function countLabel(count: number): string {
@@ -140,7 +142,7 @@ function countLabel(count: number): string {
 }
 
 /** A category or subcategory card: its picture (sliding through product images on hover), name and count. */
-export function CategoryCard({ item, lazy = true, size = "large" }: CategoryCardProps) {
+export function CategoryCard({ item, lazy = true, size = "large", picture = true }: CategoryCardProps) {
   const { category } = item;
   const images = cardImages(category);
   const slider = useCardSlider(images.length);
@@ -157,7 +159,7 @@ export function CategoryCard({ item, lazy = true, size = "large" }: CategoryCard
       {...slider.handlers}
     >
       <span className="category-card__media">
-        {defaultImage ? (
+        {picture && defaultImage ? (
           <CardImage key={defaultImage} className="category-card__image" src={defaultImage} lazy={lazy} />
         ) : null}
         {slide ? (

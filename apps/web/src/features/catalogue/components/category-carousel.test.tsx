@@ -3,7 +3,7 @@ import type { CategoryNode } from "@vaki/contract/catalog";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { CategoryCardItem } from "./category-card";
-import { CategoryCarousel } from "./category-carousel";
+import { CategoryCarousel, SLIDES_WITH_PICTURES_AT_FIRST } from "./category-carousel";
 
 function item(id: number, name: string): CategoryCardItem {
   const node: CategoryNode = {
@@ -81,5 +81,15 @@ describe("the category carousel", () => {
   it("renders nothing without items", () => {
     const { container } = renderCarousel([]);
     expect(container).toBeEmptyDOMElement();
+  });
+
+  it("loads the pictures of the first slides only, keeping the others' cards their full size", () => {
+    const items = Array.from({ length: SLIDES_WITH_PICTURES_AT_FIRST + 4 }, (_, i) => item(i + 1, `Fit ${i + 1}`));
+    const { container } = renderCarousel(items);
+    const slides = screen.getAllByRole("group");
+    const withPicture = slides.map((slide) => slide.querySelector("img") !== null);
+    expect(withPicture).toEqual(items.map((_, index) => index < SLIDES_WITH_PICTURES_AT_FIRST));
+    // Every card, with its picture or not yet, keeps the media box that sizes it.
+    expect(container.querySelectorAll(".category-card__media")).toHaveLength(items.length);
   });
 });

@@ -1,5 +1,5 @@
 import Autoplay from "embla-carousel-autoplay";
-import useEmblaCarousel from "embla-carousel-react";
+import useEmblaCarousel, { type UseEmblaCarouselType } from "embla-carousel-react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useId, useMemo, useState } from "react";
 import { CategoryCard, type CategoryCardItem } from "./category-card";
@@ -8,6 +8,13 @@ import "./category-carousel.css";
 /** Spec: storefront §9 — home carousel autoplay 4000 ms, spacing 24 px, no looping, arrows on. */
 export const CAROUSEL_AUTOPLAY_MS = 4000;
 export const CAROUSEL_SPACING_PX = 24;
+/**
+ * Slides whose pictures load with the page: a wide screen's first view (four) and the next one
+ * (issue 14). The rest load as the carousel comes near them (see `useSlidesWithPictures`).
+ */
+export const SLIDES_WITH_PICTURES_AT_FIRST = 5;
+/** Slides past the last one in view whose pictures are fetched ahead, so a swipe never shows an empty card. */
+const SLIDES_LOADED_AHEAD = 2;
 
 function prefersReducedMotion(): boolean {
   return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
@@ -69,6 +76,28 @@ export function CategoryCarousel(props: CategoryCarouselProps) {
   return <EmblaCategoryCarousel {...props} titleId={titleId} />;
 }
 
+/**
+ * How many leading slides show their pictures: the first few, then up to two past the furthest
+ * slide the carousel has shown. A page of twenty-odd cards otherwise fetches and draws every
+ * picture at once (each an SVG document of its own), most of them off to the side.
+ */
+function useSlidesWithPictures(embla: UseEmblaCarouselType[1]): number {
+  const [count, setCount] = useState(SLIDES_WITH_PICTURES_AT_FIRST);
+  useEffect(() => {
+    if (!embla) return;
+    const reach = () => {
+      const furthest = Math.max(-1, ...embla.slidesInView());
+      setCount((current) => Math.max(current, furthest + 1 + SLIDES_LOADED_AHEAD));
+    };
+    reach();
+    embla.on("slidesInView", reach);
+    return () => {
+      embla.off("slidesInView", reach);
+    };
+  }, [embla]);
+  return count;
+}
+
 function EmblaCategoryCarousel({ items, title, intro, titleId }: CategoryCarouselProps & { titleId: string }) {
   const plugins = useMemo(
     () =>
@@ -85,6 +114,7 @@ function EmblaCategoryCarousel({ items, title, intro, titleId }: CategoryCarouse
     [],
   );
   const [viewportRef, embla] = useEmblaCarousel({ align: "start", loop: false, containScroll: "trimSnaps" }, plugins);
+  const slidesWithPictures = useSlidesWithPictures(embla);
   const [canPrevious, setCanPrevious] = useState(false);
   const [canNext, setCanNext] = useState(false);
 
@@ -148,7 +178,7 @@ function EmblaCategoryCarousel({ items, title, intro, titleId }: CategoryCarouse
               aria-roledescription="slide"
               aria-label={`${index + 1} of ${items.length}`}
             >
-              <CategoryCard item={item} />
+              <CategoryCard item={item} picture={index < slidesWithPictures} />
             </div>
           ))}
         </div>

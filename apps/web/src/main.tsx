@@ -30,6 +30,8 @@ async function boot(container: HTMLElement): Promise<void> {
   const router = createAppRouter();
   await yieldToBrowser();
   const root = createRoot(container);
+  // As a transition, React renders the first page in slices of a few milliseconds with the
+  // browser free in between, instead of in one task as long as the whole page's render.
   startTransition(() => {
     root.render(
       <StrictMode>

@@ -1,6 +1,10 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { Rollup } from "vite";
 import { describe, expect, it } from "vitest";
-import { inlineStylesheets } from "./build-plugins";
+import { inlineStylesheets, precompressFile } from "./build-plugins";
 
 function asset(fileName: string, source: string | Uint8Array): Rollup.OutputAsset {
   return { type: "asset", fileName, source } as Rollup.OutputAsset;
@@ -34,5 +38,30 @@ describe("inlining the entry stylesheet", () => {
 
   it("leaves a link to a file the bundle does not hold as it was", () => {
     expect(inlineStylesheets(HEAD, {})).toBe(HEAD);
+  });
+});
+
+describe("precompressing the build's files", () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "vaki-precompress-"));
+
+  it("writes brotli and gzip copies that decompress to the file, each smaller than it", async () => {
+    const file = path.join(dir, "app-AbCd1234.js");
+    const source = `export const names = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `tee-${i}`))};`;
+    writeFileSync(file, source);
+    expect(await precompressFile(file)).toBe(true);
+    const br = readFileSync(`${file}.br`);
+    const gz = readFileSync(`${file}.gz`);
+    expect(brotliDecompressSync(br).toString()).toBe(source);
+    expect(gunzipSync(gz).toString()).toBe(source);
+    expect(br.byteLength).toBeLessThan(gz.byteLength);
+    expect(gz.byteLength).toBeLessThan(source.length);
+  });
+
+  it("leaves a file under a kilobyte as it is", async () => {
+    const file = path.join(dir, "tiny-AbCd1234.js");
+    writeFileSync(file, "export const x = 1;");
+    expect(await precompressFile(file)).toBe(false);
+    expect(existsSync(`${file}.br`)).toBe(false);
+    expect(existsSync(`${file}.gz`)).toBe(false);
   });
 });

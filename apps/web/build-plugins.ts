@@ -1,4 +1,11 @@
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import type { Plugin, Rollup } from "vite";
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
 
 type OutputAsset = Rollup.OutputAsset;
 type OutputChunk = Rollup.OutputChunk;
@@ -65,4 +72,47 @@ export function preloadFonts(): Plugin {
           })),
     },
   };
+}
+
+/** Kinds of file worth compressing (fonts and pictures are compressed already). */
+const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|txt|webmanifest)$/;
+/** Below this size a file goes out as it is: compression would not pay for its own overhead. */
+const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * Writes a brotli (.br, the highest quality) and a gzip (.gz) copy beside each script, stylesheet
+ * and SVG of the build (issue 14), which the server sends as they are to a browser that accepts
+ * them: compressed once and as small as each format goes (the shell's script: 118 KB as the
+ * server compressed it on the fly, 101 KB here), instead of again on every request.
+ */
+export function precompressAssets(): Plugin {
+  let outDir = "dist";
+  return {
+    name: "vaki:precompress-assets",
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle(_options, bundle) {
+      const files = Object.keys(bundle).filter((file) => COMPRESSIBLE.test(file) && !file.startsWith(".vite/"));
+      await Promise.all(files.map((file) => precompressFile(path.join(outDir, file))));
+    },
+  };
+}
+
+/** Writes `file`.br and `file`.gz when the file is large enough; answers whether it did. */
+export async function precompressFile(file: string): Promise<boolean> {
+  const content = await readFile(file);
+  if (content.byteLength < COMPRESS_FROM_BYTES) return false;
+  const [br, gz] = await Promise.all([
+    brotli(content, {
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: content.byteLength,
+      },
+    }),
+    gzipped(content, { level: zlib.Z_BEST_COMPRESSION }),
+  ]);
+  await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+  return true;
 }

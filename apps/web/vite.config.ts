@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { loadEnv } from "vite";
 import { defineConfig } from "vitest/config";
-import { inlineEntryStyles, preloadFonts, shopNameInHtml } from "./build-plugins";
+import { inlineEntryStyles, precompressAssets, preloadFonts, shopNameInHtml } from "./build-plugins";
 
 /** apps/web, whatever directory vite or vitest was started from. */
 const WEB_ROOT = fileURLToPath(new URL(".", import.meta.url));
@@ -28,7 +28,7 @@ export default defineConfig(({ mode }) => {
 
   return {
     root: WEB_ROOT,
-    plugins: [react(), shopNameInHtml(shopName), inlineEntryStyles(), preloadFonts()],
+    plugins: [react(), shopNameInHtml(shopName), inlineEntryStyles(), preloadFonts(), precompressAssets()],
     server: { proxy },
     preview: { proxy },
     build: {

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "./helpers/app.js";
 import { testEngine } from "./helpers/database.js";
@@ -10,6 +11,11 @@ function fakeStorefront(): string {
   mkdirSync(path.join(dir, "assets"));
   writeFileSync(path.join(dir, "index.html"), "<!doctype html><title>VAKI</title><div id=root></div>");
   writeFileSync(path.join(dir, "assets", "index-AbCd1234.js"), "console.log('shop')");
+  // A large script with the .br and .gz copies the build writes beside it.
+  const large = `console.log(${JSON.stringify("vaki ".repeat(2000))});`;
+  writeFileSync(path.join(dir, "assets", "app-EfGh5678.js"), large);
+  writeFileSync(path.join(dir, "assets", "app-EfGh5678.js.br"), brotliCompressSync(large));
+  writeFileSync(path.join(dir, "assets", "app-EfGh5678.js.gz"), gzipSync(large));
   writeFileSync(path.join(dir, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
   return dir;
 }
@@ -69,6 +75,24 @@ describe(`the shop's HTTP shell (${testEngine})`, () => {
     expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     const missing = await shop.app.inject({ method: "GET", url: "/assets/missing-Zz99Yy88.js" });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it("sends the build's precompressed copy of an asset to a browser that accepts it", async () => {
+    const url = "/assets/app-EfGh5678.js";
+    const original = (await shop.app.inject({ method: "GET", url })).body;
+    expect(original).toContain("vaki vaki");
+
+    const br = await shop.app.inject({ method: "GET", url, headers: { "accept-encoding": "br, gzip" } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toContain("javascript");
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(br.headers.vary).toContain("accept-encoding");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(original);
+
+    const gz = await shop.app.inject({ method: "GET", url, headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(original);
   });
 
   it("sends security headers and a request id", async () => {

@@ -3,10 +3,12 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 
-const hashedAsset = /\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
+/** A file of the build named by its content's hash, or the build's .br or .gz copy of one. */
+const hashedAsset = /\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(?:\.(?:br|gz))?$/;
 
 /**
- * Serves the built storefront: hashed assets cached for a year, index.html always revalidated,
+ * Serves the built storefront: hashed assets cached for a year (and precompressed by the build),
+ * index.html always revalidated,
  * generated media from the data folder, and index.html for storefront routes the browser asks
  * for (API paths never fall back: they 404 as JSON).
  */
@@ -60,9 +62,14 @@ export async function registerWebStatic(
     prefix: "/",
     wildcard: true,
     index: ["index.html"],
+    // The build writes .br and .gz copies of its scripts, styles and SVGs (apps/web/build-plugins.ts):
+    // sent as they are to a browser that accepts them, never compressed again per request.
+    preCompressed: true,
     cacheControl: false,
     setHeaders: (res, filePath) => {
       res.setHeader("cache-control", hashedAsset.test(filePath) ? "public, max-age=31536000, immutable" : "no-cache");
+      // The answer depends on Accept-Encoding (a precompressed copy or the file): caches must know.
+      res.setHeader("vary", "accept-encoding");
     },
   });
   return { servesStorefront: true, indexFile: path.join(webDistDir, "index.html") };

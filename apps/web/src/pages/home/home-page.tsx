@@ -66,10 +66,10 @@ export function HomePage() {
               <button
                 type="button"
                 className="button button--small"
-                onClick={() => void categories.refetch()}
-                aria-disabled={categories.isFetching}
+                onClick={() => void data.categories.refetch()}
+                aria-disabled={data.categories.isFetching}
               >
-                <RefreshCw aria-hidden="true" className={categories.isFetching ? "spin" : undefined} />
+                <RefreshCw aria-hidden="true" className={data.categories.isFetching ? "spin" : undefined} />
                 Try Again
               </button>
             </div>

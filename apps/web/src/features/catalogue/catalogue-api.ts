@@ -229,6 +229,6 @@ export function useProduct(idOrSlug: string) {
   return useQuery(productQuery(idOrSlug));
 }
 
-export function useFeaturedProducts(limit = 8) {
-  return useQuery(featuredQuery(limit));
+export function useFeaturedProducts(limit = 8, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...featuredQuery(limit), enabled });
 }

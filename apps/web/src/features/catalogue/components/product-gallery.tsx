@@ -117,6 +117,9 @@ function GalleryCarousel({ images, productName, onOpen }: ProductGalleryProps & 
                     src={image.imageUrl}
                     alt={image.alt || productName}
                     priority={index === 0}
+                    // The slides beside the first are out of view until swiped: they wait for
+                    // the first image and the page's code instead of sharing the line with them.
+                    fetchPriority={index === 0 ? undefined : "low"}
                     className="gallery__image"
                   />
                 </button>

@@ -17,7 +17,15 @@ interface ProductImageProps extends Omit<ComponentProps<"img">, "width" | "heigh
  * A product image with explicit dimensions (no layout shift), lazy below the fold, and hidden
  * when it fails to load (spec §8: a broken image is hidden).
  */
-export function ProductImage({ src, alt, eager = false, priority = false, className, ...props }: ProductImageProps) {
+export function ProductImage({
+  src,
+  alt,
+  eager = false,
+  priority = false,
+  className,
+  fetchPriority,
+  ...props
+}: ProductImageProps) {
   const [broken, setBroken] = useState<string | null>(null);
   if (broken === src) return null;
   return (
@@ -29,7 +37,7 @@ export function ProductImage({ src, alt, eager = false, priority = false, classN
       height={PRODUCT_IMAGE_HEIGHT}
       loading={eager || priority ? "eager" : "lazy"}
       decoding="async"
-      fetchPriority={priority ? "high" : undefined}
+      fetchPriority={priority ? "high" : fetchPriority}
       className={["product-image", className].filter(Boolean).join(" ")}
       onError={() => setBroken(src)}
     />

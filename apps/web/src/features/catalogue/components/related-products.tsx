@@ -2,6 +2,7 @@ import type { ProductSummary } from "@vaki/contract/catalog";
 import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useEffect, useId, useState } from "react";
+import { useIdle } from "../../../lib/when-idle";
 import { useFeaturedProducts } from "../catalogue-api";
 import { usePrefersReducedMotion } from "../hooks/use-media-query";
 import { ProductCard } from "./product-card";
@@ -15,7 +16,10 @@ const FEATURED_LIMIT = 8;
  * 2 from 576 px and 4 from 768 px, each linking to its product page.
  */
 export function RelatedProducts({ currentProductId }: { currentProductId: number }) {
-  const featured = useFeaturedProducts(FEATURED_LIMIT);
+  // Below the fold: asked for once the page has painted and the browser is idle, so the call
+  // does not share the first second with the product's image and code (issue 14).
+  const idle = useIdle();
+  const featured = useFeaturedProducts(FEATURED_LIMIT, { enabled: idle });
   const titleId = useId();
   const products = featured.data?.content.filter((product) => product.id !== currentProductId) ?? [];
 

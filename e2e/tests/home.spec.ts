@@ -12,6 +12,15 @@ const clubDialog = (page: Page) => page.getByRole("dialog", { name: "Join the Cl
 /** The pop-up opens about 1 s after load, once the catalogue calls have answered (slow on a busy dev shop). */
 const POPUP_TIMEOUT = { timeout: 15_000 };
 
+/** The home page on a phone, past the splash: its "Shop the drop" carousel and the carousel's slides. */
+async function openCarouselOnPhone(page: Page) {
+  await skipSplash(page);
+  await page.setViewportSize(PHONE);
+  await page.goto("/");
+  const carousel = page.getByRole("region", { name: "Shop the drop" });
+  return { carousel, slides: carousel.getByRole("group") };
+}
+
 test.describe("home page", () => {
   for (const viewport of [DESKTOP, PHONE]) {
     test(`at ${viewport.width} px it paints the poster, then the muted video, the carousel and the grid`, async ({
@@ -69,11 +78,7 @@ test.describe("home page", () => {
   test("on a phone the carousel shows one card per view, 24 px from the next, and the arrows move it", async ({
     page,
   }) => {
-    await skipSplash(page);
-    await page.setViewportSize(PHONE);
-    await page.goto("/");
-    const carousel = page.getByRole("region", { name: "Shop the drop" });
-    const slides = carousel.getByRole("group");
+    const { carousel, slides } = await openCarouselOnPhone(page);
     await expect(slides.first()).toBeVisible();
     const cards = carousel.locator(".category-card");
     const first = await cards.nth(0).boundingBox();
@@ -94,11 +99,7 @@ test.describe("home page", () => {
   test("the carousel fetches the pictures of the cards near the view, and the next ones as it moves", async ({
     page,
   }) => {
-    await skipSplash(page);
-    await page.setViewportSize(PHONE);
-    await page.goto("/");
-    const carousel = page.getByRole("region", { name: "Shop the drop" });
-    const slides = carousel.getByRole("group");
+    const { carousel, slides } = await openCarouselOnPhone(page);
     await expect(slides.first().locator("img")).toBeVisible();
     const total = await slides.count();
     test.skip(total < 8, "the catalogue has too few cards to scroll past the first pictures");

@@ -295,7 +295,7 @@ export interface PageHints {
 /**
  * Preload tags: the route's own code (modulepreload) and styles, and its LCP image at high
  * priority, instead of after the app has run and asked for them. The styles are preloaded, not
- * linked: the splash paints with the entry's stylesheet alone, and the route's code adds them
+ * linked: the splash paints with the shell's styles alone (inline in index.html), and the route's code adds them
  * (from cache) before the page renders.
  */
 export function hintTags(hints: PageHints): string {

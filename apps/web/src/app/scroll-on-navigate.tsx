@@ -1,12 +1,13 @@
 import { useEffect } from "react";
 import { useLocation, useNavigationType } from "react-router";
+import { prefersReducedMotion } from "../lib/use-media-query";
 
 /** Spec: storefront §9 — scroll-to-top and hash delays. */
 const TOP_DELAY_MS = 50;
 const HASH_DELAY_MS = 100;
 
 function smooth(): ScrollBehavior {
-  return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
+  return prefersReducedMotion() ? "auto" : "smooth";
 }
 
 /** Navigation state of a change that only records a choice in the URL (a size, a colour): no scrolling. */

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { create } from "zustand";
+import { prefersReducedMotion } from "../lib/use-media-query";
 
 /** Spec: storefront §9 — the splash shows 2000 ms, then an 800 ms zoom-out. */
 export const SPLASH_SHOW_MS = 2000;
@@ -14,7 +15,7 @@ export const useSplashStore = create<{ covering: boolean }>()(() => ({ covering:
 /** Once per visit (tab session), never under reduced motion. */
 export function shouldShowSplash(): boolean {
   try {
-    if (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) return false;
+    if (prefersReducedMotion()) return false;
     if (window.sessionStorage.getItem(SHOWN_KEY)) return false;
     window.sessionStorage.setItem(SHOWN_KEY, "1");
     return true;

@@ -1,7 +1,7 @@
 import { HERO_MEDIA as MEDIA, HERO_PHONE_QUERY as PHONE_QUERY } from "@vaki/contract/hero-media";
 import { Pause, Play, Volume2, VolumeX } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { REDUCED_MOTION_QUERY, useMediaQuery } from "./use-media-query";
+import { REDUCED_MOTION_QUERY, useMediaQuery } from "../../lib/use-media-query";
 
 /** Spec: storefront §9 — the video element appears 100 ms after mount (the poster paints first). */
 export const VIDEO_APPEAR_DELAY_MS = 100;

@@ -8,7 +8,6 @@ import { Modal } from "../../components/modal";
 import { useProductList } from "../../features/catalogue/catalogue-api";
 import { ProductCard } from "../../features/catalogue/components/product-card";
 import { facetsFromProducts, ProductFilters } from "../../features/catalogue/components/product-filters";
-import { useMediaQuery } from "../../features/catalogue/hooks/use-media-query";
 import {
   activeFilterCount,
   filtersFromSearchParams,
@@ -20,6 +19,7 @@ import {
 import { isApiError } from "../../lib/api-error";
 import { formatRupees } from "../../lib/money";
 import { paths } from "../../lib/paths";
+import { useMediaQuery } from "../../lib/use-media-query";
 import { usePageTitle } from "../../lib/use-page-title";
 import { LinkButton, ListState, RetryButton } from "./list-states";
 import { useListRoute } from "./use-list-route";

@@ -3,6 +3,7 @@ import { type CSSProperties, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { paths } from "../../../lib/paths";
 import "./category-card.css";
+import { prefersReducedMotion } from "../../../lib/use-media-query";
 
 /**
  * A unified carousel item (spec: storefront §3): a category without children, or one
@@ -50,10 +51,6 @@ function isIOS(): boolean {
   return (
     /iP(hone|ad|od)/.test(navigator.userAgent) || (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1)
   );
-}
-
-function prefersReducedMotion(): boolean {
-  return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 }
 
 /**

@@ -4,6 +4,7 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useId, useMemo, useState } from "react";
 import { CategoryCard, type CategoryCardItem } from "./category-card";
 import "./category-carousel.css";
+import { prefersReducedMotion } from "../../../lib/use-media-query";
 
 /** Spec: storefront §9 — home carousel autoplay 4000 ms, spacing 24 px, no looping, arrows on. */
 export const CAROUSEL_AUTOPLAY_MS = 4000;
@@ -15,10 +16,6 @@ export const CAROUSEL_SPACING_PX = 24;
 export const SLIDES_WITH_PICTURES_AT_FIRST = 5;
 /** Slides past the last one in view whose pictures are fetched ahead, so a swipe never shows an empty card. */
 const SLIDES_LOADED_AHEAD = 2;
-
-function prefersReducedMotion(): boolean {
-  return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
-}
 
 interface CategoryCarouselProps {
   items: readonly CategoryCardItem[];

@@ -3,8 +3,8 @@ import Autoplay from "embla-carousel-autoplay";
 import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight, Expand } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { usePrefersReducedMotion } from "../../../lib/use-media-query";
 import { useOpenedOnce } from "../../../lib/use-opened-once";
-import { usePrefersReducedMotion } from "../hooks/use-media-query";
 import { ProductImage } from "./product-image";
 import "./product-gallery.css";
 

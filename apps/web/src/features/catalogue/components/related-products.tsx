@@ -2,9 +2,9 @@ import type { ProductSummary } from "@vaki/contract/catalog";
 import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useEffect, useId, useState } from "react";
+import { usePrefersReducedMotion } from "../../../lib/use-media-query";
 import { useIdle } from "../../../lib/when-idle";
 import { useFeaturedProducts } from "../catalogue-api";
-import { usePrefersReducedMotion } from "../hooks/use-media-query";
 import { ProductCard } from "./product-card";
 import "./related-products.css";
 

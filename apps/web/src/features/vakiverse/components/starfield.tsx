@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { prefersReducedMotion } from "../motion";
+import { prefersReducedMotion } from "../../../lib/use-media-query";
 import { createStars, STAR_COUNT, type Star, starAlpha } from "../stars";
 
 /**

@@ -3,11 +3,12 @@ import "./home.css";
 // while the page is showing makes the browser restyle and lay out the whole page again (issue 14).
 import "../../features/community/components/join-club.css";
 import { LoaderCircle, RefreshCw } from "lucide-react";
-import { lazy, memo, Suspense, useDeferredValue, useMemo, useState } from "react";
+import { lazy, memo, Suspense, useDeferredValue, useMemo } from "react";
 import { unifiedCategoryItems } from "../../features/catalogue/components/category-card";
 import { CategoryCarousel } from "../../features/catalogue/components/category-carousel";
 import { useClubPopup } from "../../features/community/hooks/use-club-popup";
 import { TAGLINE } from "../../lib/brand";
+import { useOpenedOnce } from "../../lib/use-opened-once";
 import { usePageTitle } from "../../lib/use-page-title";
 import { ClubBand } from "./club-band";
 import { Hero } from "./hero";
@@ -97,8 +98,7 @@ export function HomePage() {
 function HomeClub({ ready }: { ready: boolean }) {
   const popup = useClubPopup(ready);
   // Once opened it stays mounted, so it can close with its animation and keep its state.
-  const [modalLoaded, setModalLoaded] = useState(false);
-  if (popup.open && !modalLoaded) setModalLoaded(true);
+  const modalLoaded = useOpenedOnce(popup.open);
   return (
     <>
       <ClubBand onJoin={popup.openNow} />

@@ -2,8 +2,8 @@ import type { CategoryNode } from "@vaki/contract/catalog";
 import { type CSSProperties, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { paths } from "../../../lib/paths";
-import "./category-card.css";
 import { prefersReducedMotion } from "../../../lib/use-media-query";
+import "./category-card.css";
 
 /**
  * A unified carousel item (spec: storefront §3): a category without children, or one

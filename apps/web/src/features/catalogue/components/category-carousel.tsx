@@ -2,9 +2,9 @@ import Autoplay from "embla-carousel-autoplay";
 import useEmblaCarousel, { type UseEmblaCarouselType } from "embla-carousel-react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useId, useMemo, useState } from "react";
+import { prefersReducedMotion } from "../../../lib/use-media-query";
 import { CategoryCard, type CategoryCardItem } from "./category-card";
 import "./category-carousel.css";
-import { prefersReducedMotion } from "../../../lib/use-media-query";
 
 /** Spec: storefront §9 — home carousel autoplay 4000 ms, spacing 24 px, no looping, arrows on. */
 export const CAROUSEL_AUTOPLAY_MS = 4000;

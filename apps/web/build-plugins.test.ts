@@ -4,7 +4,7 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { Rollup } from "vite";
 import { describe, expect, it } from "vitest";
-import { inlineStylesheets, precompressFile } from "./build-plugins";
+import { inlineStylesheets, precompressFile, skipInlinedStylesInPreloads } from "./build-plugins";
 
 function asset(fileName: string, source: string | Uint8Array): Rollup.OutputAsset {
   return { type: "asset", fileName, source } as Rollup.OutputAsset;
@@ -38,6 +38,41 @@ describe("inlining the entry stylesheet", () => {
 
   it("leaves a link to a file the bundle does not hold as it was", () => {
     expect(inlineStylesheets(HEAD, {})).toBe(HEAD);
+  });
+});
+
+function chunk(fileName: string, code: string, isEntry = false, importedCss: string[] = []): Rollup.OutputChunk {
+  return {
+    type: "chunk",
+    fileName,
+    code,
+    isEntry,
+    viteMetadata: { importedCss: new Set(importedCss) },
+  } as Rollup.OutputChunk;
+}
+
+describe("lazy chunks' preload lists with the entry stylesheet inline", () => {
+  const PRELOADS = `m.f=["assets/modal-c3.js","assets/index-a1.js","assets/index-b2.css","assets/modal-d4.css"]`;
+
+  it("name the entry's script instead of its stylesheet, and keep every other file", () => {
+    const bundle = {
+      "assets/index-a1.js": chunk("assets/index-a1.js", "import('./home-e5.js')", true, ["assets/index-b2.css"]),
+      "assets/home-e5.js": chunk("assets/home-e5.js", PRELOADS),
+    };
+    skipInlinedStylesInPreloads(bundle);
+    expect(bundle["assets/home-e5.js"].code).toBe(
+      `m.f=["assets/modal-c3.js","assets/index-a1.js","assets/index-a1.js","assets/modal-d4.css"]`,
+    );
+    expect(bundle["assets/index-a1.js"].code).toBe("import('./home-e5.js')");
+  });
+
+  it("leave a build whose entry has no stylesheet as it was", () => {
+    const bundle = {
+      "assets/index-a1.js": chunk("assets/index-a1.js", "", true),
+      "assets/home-e5.js": chunk("assets/home-e5.js", PRELOADS),
+    };
+    skipInlinedStylesInPreloads(bundle);
+    expect(bundle["assets/home-e5.js"].code).toBe(PRELOADS);
   });
 });
 

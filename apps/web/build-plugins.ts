@@ -33,7 +33,35 @@ export function inlineEntryStyles(): Plugin {
       order: "post",
       handler: (html, context) => inlineStylesheets(html, context.bundle ?? {}),
     },
+    // After Vite has written each lazy import's preload list (its own generateBundle).
+    generateBundle: {
+      order: "post",
+      handler: (_options, bundle) => skipInlinedStylesInPreloads(bundle),
+    },
   };
+}
+
+/**
+ * Vite's preload helper loads the stylesheets of a lazy chunk's dependencies, the entry chunk's
+ * among them whenever the chunk imports shared code from it, and skips only those a `<link
+ * rel="stylesheet">` already holds. The entry's stylesheet is inline, so the helper would link it
+ * a second time when the first lazy chunk of a non-entry chunk loads (the home page's Club pop-up
+ * at 2 s, the product page's lightbox): one more request, and the whole page restyled and laid
+ * out again (a 40–50 ms task on this machine, unthrottled). In each preload list this swaps the
+ * entry's stylesheet for the entry's script, which the same list always names (the stylesheet
+ * is there because the script is) and which the helper then requests once, from the module map.
+ */
+export function skipInlinedStylesInPreloads(bundle: Record<string, OutputAsset | OutputChunk>): void {
+  const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === "chunk");
+  for (const entry of chunks.filter((chunk) => chunk.isEntry)) {
+    for (const css of entry.viteMetadata?.importedCss ?? []) {
+      const listed = JSON.stringify(css);
+      for (const chunk of chunks) {
+        if (chunk !== entry && chunk.code.includes(listed))
+          chunk.code = chunk.code.replaceAll(listed, JSON.stringify(entry.fileName));
+      }
+    }
+  }
 }
 
 /** Replaces each `<link rel="stylesheet">` to a CSS file of the bundle with a `<style>` holding it. */

@@ -1,10 +1,18 @@
 import Autoplay from "embla-carousel-autoplay";
-import useEmblaCarousel, { type UseEmblaCarouselType } from "embla-carousel-react";
+import type { UseEmblaCarouselType } from "embla-carousel-react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { type ReactNode, useCallback, useEffect, useId, useMemo, useState } from "react";
+import { memo, type ReactNode, useCallback, useEffect, useId, useMemo, useState } from "react";
 import { prefersReducedMotion } from "../../../lib/use-media-query";
 import { CategoryCard, type CategoryCardItem } from "./category-card";
+import { useIdleCarousel } from "./use-idle-carousel";
 import "./category-carousel.css";
+
+/**
+ * The slides' cards re-render only when their own props change: the carousel re-renders as Embla
+ * starts, as the arrows enable and as more pictures load, and two dozen cards each time made that
+ * a long task (issue 14).
+ */
+const SlideCard = memo(CategoryCard);
 
 /** Spec: storefront §9 — home carousel autoplay 4000 ms, spacing 24 px, no looping, arrows on. */
 export const CAROUSEL_AUTOPLAY_MS = 4000;
@@ -110,7 +118,8 @@ function EmblaCategoryCarousel({ items, title, intro, titleId }: CategoryCarouse
           ],
     [],
   );
-  const [viewportRef, embla] = useEmblaCarousel({ align: "start", loop: false, containScroll: "trimSnaps" }, plugins);
+  // Started once the browser is idle after the first paint; the arrows stay disabled until then.
+  const [viewportRef, embla] = useIdleCarousel({ align: "start", loop: false, containScroll: "trimSnaps" }, plugins);
   const slidesWithPictures = useSlidesWithPictures(embla);
   const [canPrevious, setCanPrevious] = useState(false);
   const [canNext, setCanNext] = useState(false);
@@ -175,7 +184,7 @@ function EmblaCategoryCarousel({ items, title, intro, titleId }: CategoryCarouse
               aria-roledescription="slide"
               aria-label={`${index + 1} of ${items.length}`}
             >
-              <CategoryCard item={item} picture={index < slidesWithPictures} />
+              <SlideCard item={item} picture={index < slidesWithPictures} />
             </div>
           ))}
         </div>

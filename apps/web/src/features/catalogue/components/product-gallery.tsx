@@ -1,11 +1,11 @@
 import type { ProductImage as ProductImageData } from "@vaki/contract/catalog";
 import Autoplay from "embla-carousel-autoplay";
-import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight, Expand } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { usePrefersReducedMotion } from "../../../lib/use-media-query";
 import { useOpenedOnce } from "../../../lib/use-opened-once";
 import { ProductImage } from "./product-image";
+import { useIdleCarousel } from "./use-idle-carousel";
 import "./product-gallery.css";
 
 // The lightbox's code (and the dialog's) loads on the first open, not before the page's first paint.
@@ -72,8 +72,8 @@ function GalleryCarousel({ images, productName, onOpen }: ProductGalleryProps & 
     () => [Autoplay({ delay: GALLERY_AUTOPLAY_MS, active: !reducedMotion, stopOnMouseEnter: true })],
     [reducedMotion],
   );
-  const [mainRef, main] = useEmblaCarousel({ loop: true, duration: 22 }, plugins);
-  const [thumbsRef, thumbs] = useEmblaCarousel({ containScroll: "keepSnaps", dragFree: true });
+  const [mainRef, main] = useIdleCarousel({ loop: true, duration: 22 }, plugins);
+  const [thumbsRef, thumbs] = useIdleCarousel({ containScroll: "keepSnaps", dragFree: true });
   const [selected, setSelected] = useState(0);
 
   useEffect(() => {

@@ -1,10 +1,19 @@
 import * as Accordion from "@radix-ui/react-accordion";
 import { ChevronDown } from "lucide-react";
+import { useIdle } from "../../../lib/when-idle";
 import { contactDetails, policyFacts as f } from "../../policies/policy-facts";
 import "./product-policies.css";
 
-/** The product page's two policy accordions (spec §2, texts from §9 through the shared policy facts). */
+/**
+ * The product page's two policy accordions (spec §2, texts from §9 through the shared policy facts).
+ * Radix measures each panel as it mounts, which in the page's first commit forced the whole page's
+ * first layout into that task (about 40 ms of an 85 ms one on this machine, unthrottled; issue 14).
+ * Below the fold on every screen, they mount once the browser is idle after the first paint (a
+ * second at most), in a box of their closed height that holds their place until then.
+ */
 export function ProductPolicies() {
+  const ready = useIdle();
+  if (!ready) return <div className="policies policies--pending" />;
   return (
     <Accordion.Root type="multiple" className="policies">
       <Accordion.Item value="exchange" className="policies__item">

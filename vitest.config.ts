@@ -22,6 +22,14 @@ export default defineConfig({
         },
       },
       "./apps/web/vite.config.ts",
+      {
+        test: {
+          name: "lighthouse",
+          root: "./e2e/lighthouse",
+          include: ["*.test.mjs"],
+          environment: "node",
+        },
+      },
     ],
   },
 });

@@ -6,20 +6,22 @@
  *
  *   npm run lighthouse                          every main page
  *   LIGHTHOUSE_PAGES=home,product npm run lighthouse   some of them
- *   LIGHTHOUSE_PERFORMANCE=report npm run lighthouse   performance printed, not enforced (what CI
- *     runs: on this machine kind the performance score follows the host's speed, see the README)
+ *   LIGHTHOUSE_PERFORMANCE=report npm run lighthouse   performance printed, not enforced
+ *   LIGHTHOUSE_CPU_SLOWDOWN=calibrated npm run lighthouse   the CPU slowdown fitted to this host's
+ *     speed in each run, so every host emulates the same phone (what CI runs; see the README)
  *
  * It starts `node apps/server/dist/main.js` on a throwaway data folder (build first: `npm run build`),
  * unless LIGHTHOUSE_URL points at a shop that is already running.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { cpuSlowdown, DEFAULT_CPU_SLOWDOWN, EMULATED_PHONE_INDEX } from "./cpu-slowdown.mjs";
 
 const ROOT = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -29,6 +31,9 @@ const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3400);
 const PERFORMANCE_MODE = process.env.LIGHTHOUSE_PERFORMANCE ?? "enforce";
 if (!["enforce", "report"].includes(PERFORMANCE_MODE))
   throw new Error(`LIGHTHOUSE_PERFORMANCE is "enforce" or "report", not "${PERFORMANCE_MODE}"`);
+const CPU_SLOWDOWN = process.env.LIGHTHOUSE_CPU_SLOWDOWN ?? String(DEFAULT_CPU_SLOWDOWN);
+if (CPU_SLOWDOWN !== "calibrated" && !(Number(CPU_SLOWDOWN) >= 1))
+  throw new Error(`LIGHTHOUSE_CPU_SLOWDOWN is a number ≥ 1 or "calibrated", not "${CPU_SLOWDOWN}"`);
 
 export const BUDGETS = {
   performance: 90,
@@ -178,49 +183,76 @@ async function audit(url, page, attempt = 1) {
   return audit(url, page, attempt + 1);
 }
 
-async function auditOnce(url, page) {
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM_PATH,
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
-  });
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+
+/**
+ * Loads the page once (Lighthouse's gather step: the trace, the host's benchmark index), then
+ * scores that load with the run's CPU slowdown (its audit step). Lighthouse's simulated
+ * throttling computes the metrics from the trace afterwards, so the slowdown can follow the
+ * speed the host showed in this very run.
+ */
+async function lighthouseRun(url) {
+  const saved = mkdtempSync(path.join(os.tmpdir(), "vaki-lighthouse-run-"));
   try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
+    const chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+    });
+    try {
+      await lighthouse(url, { port: chrome.port, logLevel: "error", onlyCategories: CATEGORIES, gatherMode: saved });
+    } finally {
+      await chrome.kill();
+    }
+    const artifactsFile = path.join(saved, "artifacts.json");
+    const artifacts = JSON.parse(readFileSync(artifactsFile, "utf8"));
+    const throttling = {
+      ...artifacts.settings.throttling,
+      cpuSlowdownMultiplier: cpuSlowdown(artifacts.BenchmarkIndex, CPU_SLOWDOWN),
+    };
+    // The audit step insists on the settings the load was gathered with.
+    artifacts.settings.throttling = throttling;
+    writeFileSync(artifactsFile, JSON.stringify(artifacts));
+    return await lighthouse(undefined, {
       output: "json",
       logLevel: "error",
-      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      onlyCategories: CATEGORIES,
+      auditMode: saved,
+      throttling,
     });
-    const { categories, audits } = result.lhr;
-    if (categories.performance.score === null || !Number.isFinite(audits["largest-contentful-paint"].numericValue))
-      return undefined;
-    const seoSkipped = SEO_NOT_APPLICABLE[page] ?? [];
-    return {
-      performance: Math.round(categories.performance.score * 100),
-      accessibility: Math.round(categories.accessibility.score * 100),
-      "best-practices": Math.round(categories["best-practices"].score * 100),
-      seo:
-        seoSkipped.length > 0
-          ? scoreWithout(categories.seo, audits, seoSkipped)
-          : Math.round(categories.seo.score * 100),
-      lcp: audits["largest-contentful-paint"].numericValue,
-      tbt: audits["total-blocking-time"].numericValue,
-      cls: audits["cumulative-layout-shift"].numericValue,
-      // Lighthouse's own measure of the host's CPU: the throttling multiplies whatever it is.
-      benchmark: result.lhr.environment.benchmarkIndex,
-      failing: Object.values(audits)
-        .filter(
-          (a) =>
-            a.score !== null &&
-            a.score < 0.9 &&
-            a.scoreDisplayMode !== "informative" &&
-            a.scoreDisplayMode !== "notApplicable" &&
-            !seoSkipped.includes(a.id),
-        )
-        .map((a) => a.id),
-    };
   } finally {
-    await chrome.kill();
+    rmSync(saved, { recursive: true, force: true });
   }
+}
+
+async function auditOnce(url, page) {
+  const result = await lighthouseRun(url);
+  const { categories, audits } = result.lhr;
+  if (categories.performance.score === null || !Number.isFinite(audits["largest-contentful-paint"].numericValue))
+    return undefined;
+  const seoSkipped = SEO_NOT_APPLICABLE[page] ?? [];
+  return {
+    performance: Math.round(categories.performance.score * 100),
+    accessibility: Math.round(categories.accessibility.score * 100),
+    "best-practices": Math.round(categories["best-practices"].score * 100),
+    seo:
+      seoSkipped.length > 0 ? scoreWithout(categories.seo, audits, seoSkipped) : Math.round(categories.seo.score * 100),
+    lcp: audits["largest-contentful-paint"].numericValue,
+    tbt: audits["total-blocking-time"].numericValue,
+    cls: audits["cumulative-layout-shift"].numericValue,
+    // Lighthouse's own measure of the host's CPU, and the slowdown the run applied to it.
+    benchmark: result.lhr.environment.benchmarkIndex,
+    cpu: result.lhr.configSettings.throttling.cpuSlowdownMultiplier,
+    failing: Object.values(audits)
+      .filter(
+        (a) =>
+          a.score !== null &&
+          a.score < 0.9 &&
+          a.scoreDisplayMode !== "informative" &&
+          a.scoreDisplayMode !== "notApplicable" &&
+          !seoSkipped.includes(a.id),
+      )
+      .map((a) => a.id),
+  };
 }
 
 async function main() {
@@ -237,7 +269,18 @@ async function main() {
       await fetch(`${shop.baseUrl}${page.path}`);
       for (let run = 0; run < RUNS; run++) runs.push(await audit(`${shop.baseUrl}${page.path}`, page.name));
       const row = { page: page.name };
-      for (const key of ["performance", "accessibility", "best-practices", "seo", "lcp", "tbt", "cls", "benchmark"]) {
+      const measures = [
+        "performance",
+        "accessibility",
+        "best-practices",
+        "seo",
+        "lcp",
+        "tbt",
+        "cls",
+        "benchmark",
+        "cpu",
+      ];
+      for (const key of measures) {
         row[key] = median(runs.map((r) => r[key]));
       }
       rows.push(row);
@@ -256,16 +299,21 @@ async function main() {
     await shop.stop();
   }
   console.log(`\nLighthouse, mobile emulation and throttling, median of ${RUNS} runs per page`);
-  console.log("page          perf  a11y  best   seo   LCP ms   TBT ms    CLS   host");
+  console.log("page          perf  a11y  best   seo   LCP ms   TBT ms    CLS   host   cpu");
   for (const r of rows) {
     console.log(
-      `${r.page.padEnd(12)} ${String(r.performance).padStart(5)} ${String(r.accessibility).padStart(5)} ${String(r["best-practices"]).padStart(5)} ${String(r.seo).padStart(5)} ${String(Math.round(r.lcp)).padStart(8)} ${String(Math.round(r.tbt)).padStart(8)} ${r.cls.toFixed(3).padStart(6)} ${String(Math.round(r.benchmark)).padStart(6)}`,
+      `${r.page.padEnd(12)} ${String(r.performance).padStart(5)} ${String(r.accessibility).padStart(5)} ${String(r["best-practices"]).padStart(5)} ${String(r.seo).padStart(5)} ${String(Math.round(r.lcp)).padStart(8)} ${String(Math.round(r.tbt)).padStart(8)} ${r.cls.toFixed(3).padStart(6)} ${String(Math.round(r.benchmark)).padStart(6)} ${`${r.cpu.toFixed(1)}×`.padStart(5)}`,
     );
   }
   console.log(
     `budgets: performance ≥ ${BUDGETS.performance}, accessibility ≥ ${BUDGETS.accessibility}, best practices ≥ ${BUDGETS["best-practices"]}, SEO ≥ ${BUDGETS.seo}, CLS < ${BUDGETS.cls}`,
   );
   console.log("host: Lighthouse's benchmark index of this machine (median); higher is faster");
+  console.log(
+    CPU_SLOWDOWN === "calibrated"
+      ? `cpu: the CPU slowdown (median), fitted in each run to the host's index: the phone of a ${EMULATED_PHONE_INDEX}-index CPU`
+      : `cpu: the CPU slowdown, ${CPU_SLOWDOWN}× whatever the host (LIGHTHOUSE_CPU_SLOWDOWN=calibrated fits it to the host)`,
+  );
   console.log(`took ${Math.round((Date.now() - started) / 1000)} s`);
   if (reported.length > 0)
     console.log(

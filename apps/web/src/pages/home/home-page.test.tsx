@@ -1,6 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import type { CategoryNode } from "@vaki/contract/catalog";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { stubCarouselApis } from "../../test/carousel-apis";
 import { jsonResponse, renderRoute } from "../../test/render-route";
 import { mixByParent } from "./mix-by-parent";
 
@@ -52,19 +53,7 @@ beforeEach(() => {
       return jsonResponse({ success: false, message: "Not found", error: "NotFound" }, 404);
     }),
   );
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  })) as unknown as typeof window.matchMedia;
-  class Observer {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  }
-  vi.stubGlobal("ResizeObserver", Observer);
-  vi.stubGlobal("IntersectionObserver", Observer);
+  stubCarouselApis();
 });
 
 afterEach(() => {

@@ -1,7 +1,8 @@
 import { render, screen, within } from "@testing-library/react";
 import type { CategoryNode } from "@vaki/contract/catalog";
 import { MemoryRouter } from "react-router";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { stubCarouselApis } from "../../../test/carousel-apis";
 import type { CategoryCardItem } from "./category-card";
 import { CategoryCarousel, SLIDES_WITH_PICTURES_AT_FIRST } from "./category-carousel";
 
@@ -23,27 +24,7 @@ function item(id: number, name: string): CategoryCardItem {
   return { kind: "subcategory", category: node, parentName: "Clothing" };
 }
 
-// jsdom lacks the observers Embla watches the slides with.
-beforeEach(() => {
-  class Observer {
-    observe = vi.fn();
-    unobserve = vi.fn();
-    disconnect = vi.fn();
-    takeRecords = () => [];
-  }
-  vi.stubGlobal("ResizeObserver", Observer);
-  vi.stubGlobal("IntersectionObserver", Observer);
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: vi.fn(),
-    removeEventListener: vi.fn(),
-    addListener: vi.fn(),
-    removeListener: vi.fn(),
-    onchange: null,
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-});
+beforeEach(stubCarouselApis);
 
 function renderCarousel(items: CategoryCardItem[]) {
   return render(

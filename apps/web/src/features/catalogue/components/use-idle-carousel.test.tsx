@@ -1,29 +1,9 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { stubCarouselApis } from "../../../test/carousel-apis";
 import { useIdleCarousel } from "./use-idle-carousel";
 
-// jsdom lacks the observers Embla watches the slides with.
-beforeEach(() => {
-  class Observer {
-    observe = vi.fn();
-    unobserve = vi.fn();
-    disconnect = vi.fn();
-    takeRecords = () => [];
-  }
-  vi.stubGlobal("ResizeObserver", Observer);
-  vi.stubGlobal("IntersectionObserver", Observer);
-  // And the media queries its breakpoints are read with.
-  vi.stubGlobal("matchMedia", (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: vi.fn(),
-    removeEventListener: vi.fn(),
-    addListener: vi.fn(),
-    removeListener: vi.fn(),
-    onchange: null,
-    dispatchEvent: () => false,
-  }));
-});
+beforeEach(stubCarouselApis);
 
 function Carousel() {
   const [viewportRef, embla] = useIdleCarousel({ loop: false });

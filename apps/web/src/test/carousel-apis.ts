@@ -1,0 +1,27 @@
+import { vi } from "vitest";
+
+/**
+ * Stands in for the browser APIs jsdom lacks and Embla starts with: the observers it watches the
+ * slides with and the media queries its breakpoints are read with. Call in `beforeEach`; the
+ * stubs are undone after each test (`unstubGlobals`).
+ */
+export function stubCarouselApis(): void {
+  class Observer {
+    observe = vi.fn();
+    unobserve = vi.fn();
+    disconnect = vi.fn();
+    takeRecords = () => [];
+  }
+  vi.stubGlobal("ResizeObserver", Observer);
+  vi.stubGlobal("IntersectionObserver", Observer);
+  vi.stubGlobal("matchMedia", (query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    onchange: null,
+    dispatchEvent: () => false,
+  }));
+}

@@ -85,6 +85,9 @@ test("size rules: only sized variants of the colour, first in stock chosen, sold
     await page.reload();
     await expect(sizeGroup(page).getByRole("radio", { name: other.attributes.Size ?? "", exact: true })).toBeChecked();
   }
+  // The policies mount once the browser is idle after the first paint: axe reads one open.
+  await page.getByRole("button", { name: "Shipping Information" }).click();
+  await expect(page.getByText("Free shipping worldwide, on every order.", { exact: true })).toBeVisible();
   await expectAccessible(page, "the product page");
 });
 

@@ -54,6 +54,8 @@ export default defineConfig(({ mode }) => {
       setupFiles: ["@testing-library/jest-dom/vitest", "./src/test/setup.ts"],
       unstubGlobals: true,
       restoreMocks: true,
+      // Room for the 5 s waits of src/test/setup.ts.
+      testTimeout: 15_000,
     },
   };
 });

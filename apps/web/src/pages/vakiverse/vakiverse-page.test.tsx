@@ -30,9 +30,6 @@ const NAMES = ["Luna", "Orbit", "Patang", "Wirewala", "Cutting", "Baadal", "Jugn
 const cast = (count: number) =>
   Array.from({ length: count }, (_, i) => character(100 + i, NAMES[i] ?? `Extra ${i}`, 500 + i));
 
-/** Routes are lazy: a navigation commits only once the next page's module has loaded. */
-const LAZY_ROUTE = { timeout: 5_000 };
-
 let categoryCalls: URL[];
 
 function serve(category: () => Response) {
@@ -91,14 +88,14 @@ describe("the Vakiverse landing page", () => {
     const card = await screen.findByRole("dialog", { name: "Orbit" });
     expect(within(card).getByText("Orbit has a story.")).toBeInTheDocument();
     fireEvent.click(within(card).getByRole("button", { name: "View Product Details" }));
-    await waitFor(() => expect(router.state.location.pathname).toBe("/product/501"), LAZY_ROUTE);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/product/501"));
   });
 
   it("opens the product page when an orb with a product is clicked", async () => {
     serve(() => ok(vakiverse(cast(2))));
     const { router, user } = renderRoute("/vakiverse");
     await user.click(await screen.findByRole("button", { name: "Luna" }));
-    await waitFor(() => expect(router.state.location.pathname).toBe("/product/500"), LAZY_ROUTE);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/product/500"));
   });
 
   it("pins the card of a character without a product, with no product button, and closes it", async () => {
@@ -150,7 +147,7 @@ describe("the Vakiverse landing page", () => {
     expect(within(orbs).getAllByRole("button")).toHaveLength(12);
     expect(screen.getByText("+ More characters available")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "View All Characters" }));
-    await waitFor(() => expect(router.state.location.pathname).toBe("/category-products/3"), LAZY_ROUTE);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/category-products/3"));
     expect(router.state.location.search).toBe("?name=Characters");
   });
 

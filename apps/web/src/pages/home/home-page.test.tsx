@@ -90,6 +90,8 @@ describe("the home page", () => {
     vi.spyOn(HTMLMediaElement.prototype, "paused", "get").mockReturnValue(true);
     const { user } = renderRoute("/");
     const unmute = await screen.findByRole("button", { name: "Unmute video" });
+    // The autoplay attempt runs in an effect after the button's commit: let it happen first.
+    await waitFor(() => expect(play).toHaveBeenCalled());
     play.mockClear();
     await user.click(unmute);
     expect(play).toHaveBeenCalledTimes(1);

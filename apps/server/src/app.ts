@@ -1,48 +1,29 @@
 import { randomUUID } from "node:crypto";
-import path from "node:path";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.js";
-import { type DatabaseHandle, pingDatabase } from "./db/connection.js";
+import type { DatabaseHandle } from "./db/connection.js";
 import { type Clock, systemClock } from "./lib/clock.js";
 import { redacted, redactedLogPaths, serializeRequest } from "./lib/log-redaction.js";
-import { schedulePeriodic } from "./lib/periodic.js";
 import { createRateLimiter } from "./lib/rate-limit/create-rate-limiter.js";
 import { shareSecrets } from "./lib/shared-secrets.js";
-import { registerAuthentication } from "./modules/accounts/auth-guard.js";
 import { createAccountsModule } from "./modules/accounts/module.js";
-import { accountRoutes } from "./modules/accounts/routes.js";
-import { cartRoutes } from "./modules/cart/routes.js";
-import { CatalogRepo } from "./modules/catalog/repo.js";
-import { catalogRoutes } from "./modules/catalog/routes.js";
-import { CatalogService } from "./modules/catalog/service.js";
-import { watchCatalogueVersion } from "./modules/catalog/version-watcher.js";
+import { createCatalogModule } from "./modules/catalog/module.js";
 import { paymentBrowserOrigins } from "./modules/checkout/browser-origins.js";
 import { createCheckoutModule } from "./modules/checkout/module.js";
-import { checkoutRoutes } from "./modules/checkout/routes.js";
 import { DatabaseSandboxCheckoutStore } from "./modules/checkout/sandbox-checkout-db-store.js";
-import { sandboxPayRoutes } from "./modules/checkout/sandbox-routes.js";
 import { createCommerceModules } from "./modules/commerce.js";
-import { CommunityRepo } from "./modules/community/repo.js";
-import { communityRoutes } from "./modules/community/routes.js";
-import { CommunityService } from "./modules/community/service.js";
+import { createCommunityModule } from "./modules/community/module.js";
 import { createFulfilmentModule } from "./modules/fulfilment/module.js";
-import { fulfilmentRoutes } from "./modules/fulfilment/routes.js";
 import { DatabaseSandboxShipmentStore } from "./modules/fulfilment/sandbox-shipment-db-store.js";
-import { healthRoutes } from "./modules/health/routes.js";
-import { orderRoutes } from "./modules/orders/routes.js";
-import { scheduleHoldSweep } from "./modules/orders/service.js";
-import { OutboxRepo } from "./modules/outbox/repo.js";
-import { Outbox } from "./modules/outbox/service.js";
-import { promotionRoutes } from "./modules/promotions/routes.js";
-import { searchRoutes } from "./modules/search/routes.js";
-import { SearchService } from "./modules/search/service.js";
-import { IndexTemplate } from "./modules/storefront/index-template.js";
-import { StorefrontPages } from "./modules/storefront/pages.js";
-import { RouteAssets } from "./modules/storefront/route-assets.js";
-import { storefrontRoutes } from "./modules/storefront/routes.js";
+import { createHealthModule } from "./modules/health/module.js";
+import { createOutboxModule } from "./modules/outbox/module.js";
+import type { Outbox } from "./modules/outbox/service.js";
+import { createSearchModule } from "./modules/search/module.js";
+import type { RouteContext, ShopModule } from "./modules/shop-module.js";
+import { createStorefrontModule } from "./modules/storefront/module.js";
 import { registerApiDocs } from "./plugins/api-docs.js";
 import { frameworkErrorHandler, registerErrorHandling, registerNotFound } from "./plugins/error-handler.js";
 import { registerSecurityHeaders } from "./plugins/security.js";
@@ -142,81 +123,44 @@ export async function buildApp(
   await app.register(cookie);
   await registerApiDocs(app, { shopName: config.shopName, version: appVersion });
 
-  await app.register(healthRoutes, {
-    dialect: database.dialect,
-    version: appVersion,
-    shopName: config.shopName,
-    isDatabaseUp: () => pingDatabase(database.db),
-  });
-
+  // Every module is built by its module.ts and joins the app through `register` (routes, timers).
   // Accounts first: its auth guard (request.user), mailer and rate limiter serve the other modules.
-  const mailer = createMailer(config, app.log);
-  const rateLimiter = createRateLimiter({
-    db: database.db,
-    clock,
-    redisUrl: config.redisUrl,
-    redisPrefix: config.redisPrefix,
-    log: app.log,
-  });
+  const { db, dialect } = database;
+  const log = app.log;
+  const mailer = createMailer(config, log);
+  const rateLimiter = createRateLimiter({ db, clock, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix, log });
   app.addHook("onClose", () => rateLimiter.close());
-  const accounts = createAccountsModule({ db: database.db, config, clock, mailer, rateLimiter, log: app.log });
-  registerAuthentication(app);
-  await app.register(accountRoutes, accounts.routeDeps);
-  app.addHook("onReady", async () => accounts.cleanup.start());
-  app.addHook("onClose", () => accounts.cleanup.stop());
   const shop = { name: config.shopName, publicUrl: config.publicUrl, publicUrlSet: config.publicUrlSet };
-  const community = new CommunityService(new CommunityRepo(database.db), clock, rateLimiter, mailer, app.log, shop);
-  await app.register(communityRoutes, { community, auth: accounts.auth });
-
-  const catalog = new CatalogService(new CatalogRepo(database.db), clock);
-  const search = new SearchService(catalog);
-  await app.register(catalogRoutes, { catalog });
-  await app.register(searchRoutes, { search });
-  watchCatalogueVersion(app, catalog, config.cataloguePollMs);
-
-  // Cart, promo codes, orders and stock holds (issue 5); the expiry sweep runs while the app is up.
-  const commerce = createCommerceModules({ db: database.db, dialect: database.dialect, clock, config });
-  await app.register(cartRoutes, { cart: commerce.cart, auth: accounts.auth });
-  await app.register(promotionRoutes, { cart: commerce.cart, auth: accounts.auth });
-  await app.register(orderRoutes, { orders: commerce.orders, auth: accounts.auth });
-  const holdSweep = scheduleHoldSweep(commerce.orders, config.holdSweepIntervalMs, app.log);
-  app.addHook("onReady", async () => holdSweep.start());
-  app.addHook("onClose", () => holdSweep.stop());
-
-  // Hosted checkout, payment confirmation, shipments and tracking (issue 6); side effects go
-  // through the outbox, whose worker runs while the app is up (decision 0005).
-  const outbox = new Outbox(new OutboxRepo(database.db), clock, app.log);
-  app.decorate("outbox", outbox);
-  const shipping = createShippingProvider(config, {
-    sandboxStore: new DatabaseSandboxShipmentStore(database.db),
-    clock,
-  });
-  const sandboxCheckoutStore = new DatabaseSandboxCheckoutStore(database.db);
+  const accounts = createAccountsModule({ db, config, clock, mailer, rateLimiter, log });
+  const catalogModule = createCatalogModule({ db, clock, cataloguePollMs: config.cataloguePollMs });
+  // The purchase path (cart, promo codes, orders, stock holds), then checkout and fulfilment on
+  // top; their side effects go through the outbox (decision 0005).
+  const commerce = createCommerceModules({ db, dialect, clock, config });
+  const outbox = createOutboxModule({ db, clock, log, intervalMs: config.outboxIntervalMs });
+  const shipping = createShippingProvider(config, { sandboxStore: new DatabaseSandboxShipmentStore(db), clock });
+  const sandboxCheckoutStore = new DatabaseSandboxCheckoutStore(db);
   const payment = createPaymentProvider(config, { sandboxStore: sandboxCheckoutStore, clock });
-  const purchase = { db: database.db, clock, log: app.log, config, commerce, shipping, outbox, mailer };
-  const fulfilment = createFulfilmentModule(purchase);
-  const { checkout, sandboxPay } = createCheckoutModule({
-    ...purchase,
-    provider: payment,
-    sandboxStore: sandboxCheckoutStore,
-    rateLimiter,
-  });
-  await app.register(checkoutRoutes, { checkout, auth: accounts.auth, accounts: accounts.accounts, shop });
-  await app.register(fulfilmentRoutes, { fulfilment, auth: accounts.auth, shop });
-  if (sandboxPay) await app.register(sandboxPayRoutes, { sandboxPay, shop });
-  // Checkouts whose outcome never reached the shop (lost webhook): asked about every 4 sweep intervals.
-  const reconciliation = schedulePeriodic({
-    name: "checkout reconciliation",
-    intervalMs: config.holdSweepIntervalMs * 4,
-    log: app.log,
-    run: async () => {
-      await checkout.reconcileStaleCheckouts();
-    },
-  });
-  app.addHook("onReady", async () => reconciliation.start());
-  app.addHook("onClose", () => reconciliation.stop());
-  app.addHook("onReady", async () => outbox.start(config.outboxIntervalMs));
-  app.addHook("onClose", () => outbox.stop());
+  const purchase = { db, clock, log, config, commerce, shipping, outbox: outbox.outbox, mailer };
+  const modules: ShopModule[] = [
+    createHealthModule({ database, version: appVersion, shopName: config.shopName }),
+    accounts,
+    createCommunityModule({ db, clock, rateLimiter, mailer, log, shop }),
+    catalogModule,
+    createSearchModule({ catalog: catalogModule.catalog }),
+    commerce,
+    createFulfilmentModule(purchase),
+    createCheckoutModule({
+      ...purchase,
+      provider: payment,
+      sandboxStore: sandboxCheckoutStore,
+      rateLimiter,
+      accounts: accounts.accounts,
+    }),
+    // Last: its worker starts once the others' timers have, and stops after them.
+    outbox,
+  ];
+  const context: RouteContext = { auth: accounts.auth, shop };
+  for (const module of modules) await module.register(app, context);
 
   const { servesStorefront, indexFile } = await registerWebStatic(app, {
     webDistDir: config.webDistDir,
@@ -229,13 +173,10 @@ export async function buildApp(
     }),
   });
   if (indexFile) {
-    const pages = new StorefrontPages({
-      catalog,
-      template: new IndexTemplate(indexFile),
-      assets: new RouteAssets(path.join(path.dirname(indexFile), ".vite", "manifest.json")),
-      brand: config.shopName,
-    });
-    await app.register(storefrontRoutes, { pages, shop });
+    await createStorefrontModule({ catalog: catalogModule.catalog, indexFile, brand: config.shopName }).register(
+      app,
+      context,
+    );
   }
   registerNotFound(app, {
     isStorefrontNavigation: servesStorefront

@@ -6,11 +6,12 @@ import type { PeriodicTask } from "../../lib/periodic.js";
 import type { RateLimiter } from "../../lib/rate-limit/rate-limiter.js";
 import { CsrfProtection } from "../../plugins/csrf.js";
 import type { Mailer } from "../../providers/mail/mailer.js";
-import { type AuthGuard, createAuthGuard } from "./auth-guard.js";
+import { runWhileUp, type ShopModule } from "../shop-module.js";
+import { type AuthGuard, createAuthGuard, registerAuthentication } from "./auth-guard.js";
 import { AccountsHousekeeping, scheduleAccountsHousekeeping } from "./housekeeping.js";
 import { PasswordResetService } from "./password-reset-service.js";
 import { AccountsRepo } from "./repo.js";
-import type { AccountRoutesDeps } from "./routes.js";
+import { type AccountRoutesDeps, accountRoutes } from "./routes.js";
 import { AccountService } from "./service.js";
 import { SessionService } from "./session-service.js";
 import { AccessTokens } from "./tokens.js";
@@ -24,18 +25,21 @@ export interface AccountsModuleDeps {
   log: Logger;
 }
 
-export interface AccountsModule {
+export interface AccountsModule extends ShopModule {
   /** requireUser / optionalUser / requireRole preHandlers for every other module's routes. */
   auth: AuthGuard;
   csrf: CsrfProtection;
   accounts: AccountService;
   sessions: SessionService;
   routeDeps: AccountRoutesDeps;
-  /** Deletes ended sessions and old reset links on a timer; app.ts starts and stops it. */
+  /** Deletes ended sessions and old reset links on a timer while the app is up. */
   cleanup: PeriodicTask;
 }
 
-/** Builds the accounts module's services once; app.ts registers its routes and hands `auth` to other modules. */
+/**
+ * Builds the accounts module's services once; `register` installs the auth guard (request.user)
+ * and its routes, and app.ts hands `auth` to every other module's routes.
+ */
 export function createAccountsModule(deps: AccountsModuleDeps): AccountsModule {
   const { config, clock, rateLimiter } = deps;
   const repo = new AccountsRepo(deps.db);
@@ -53,12 +57,18 @@ export function createAccountsModule(deps: AccountsModuleDeps): AccountsModule {
     config.accountsCleanupIntervalMs,
     deps.log,
   );
+  const routeDeps: AccountRoutesDeps = { accounts, sessions, resets, auth, csrf, secureCookies };
   return {
     auth,
     csrf,
     accounts,
     sessions,
-    routeDeps: { accounts, sessions, resets, auth, csrf, secureCookies },
+    routeDeps,
     cleanup,
+    async register(app) {
+      registerAuthentication(app);
+      await app.register(accountRoutes, routeDeps);
+      runWhileUp(app, cleanup);
+    },
   };
 }

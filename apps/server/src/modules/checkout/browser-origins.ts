@@ -1,5 +1,5 @@
 import type { Config } from "../../config.js";
-import { shiprocketScriptUrl } from "./service.js";
+import { shiprocketScriptUrl } from "./payment-start.js";
 
 /** Origins the storefront page must load from for the configured payment gateway (its CSP). */
 export interface PaymentBrowserOrigins {

@@ -2,20 +2,26 @@ import type { Config } from "../../config.js";
 import type { Db } from "../../db/connection.js";
 import type { Clock } from "../../lib/clock.js";
 import type { Logger } from "../../lib/logger.js";
+import { schedulePeriodic } from "../../lib/periodic.js";
 import type { RateLimiter } from "../../lib/rate-limit/rate-limiter.js";
 import type { Mailer } from "../../providers/mail/mailer.js";
 import type { SandboxPaymentProvider } from "../../providers/payment/sandbox-payment.js";
 import type { ShiprocketCheckoutProvider } from "../../providers/payment/shiprocket-checkout.js";
 import type { ShippingProvider } from "../../providers/shipping/shipping-provider.js";
+import type { AccountService } from "../accounts/service.js";
 import type { CommerceModules } from "../commerce.js";
 import { orderPayloadSchema, outboxKinds } from "../outbox/messages.js";
 import type { Outbox } from "../outbox/service.js";
+import { runWhileUp, type ShopModule } from "../shop-module.js";
+import { shiprocketScriptUrl } from "./payment-start.js";
 import { CheckoutRepo } from "./repo.js";
+import { checkoutRoutes } from "./routes.js";
 import type { DatabaseSandboxCheckoutStore } from "./sandbox-checkout-db-store.js";
 import { SandboxPayService } from "./sandbox-pay.js";
-import { CheckoutService, shiprocketScriptUrl } from "./service.js";
+import { sandboxPayRoutes } from "./sandbox-routes.js";
+import { CheckoutService } from "./service.js";
 
-export interface CheckoutModule {
+export interface CheckoutModule extends ShopModule {
   checkout: CheckoutService;
   /** Only with the sandbox gateway: its hosted page's service (routes in sandbox-routes.ts). */
   sandboxPay: SandboxPayService | null;
@@ -23,13 +29,14 @@ export interface CheckoutModule {
 
 /**
  * Builds checkout on the purchase path's services and registers its outbox handlers: the
- * confirmation e-mail and the refund.
+ * confirmation e-mail and the refund. While the app is up, checkouts whose outcome never reached
+ * the shop (lost webhook) are asked about every 4 hold-sweep intervals.
  */
 export function createCheckoutModule(deps: {
   db: Db;
   clock: Clock;
   log: Logger;
-  config: Pick<Config, "shopName" | "publicUrl" | "payment">;
+  config: Pick<Config, "shopName" | "publicUrl" | "payment" | "holdSweepIntervalMs">;
   commerce: CommerceModules;
   provider: SandboxPaymentProvider | ShiprocketCheckoutProvider;
   sandboxStore: DatabaseSandboxCheckoutStore;
@@ -37,6 +44,7 @@ export function createCheckoutModule(deps: {
   outbox: Outbox;
   mailer: Mailer;
   rateLimiter: RateLimiter;
+  accounts: AccountService;
 }): CheckoutModule {
   const { commerce, provider, config } = deps;
   const sandbox = provider.name === "sandbox" ? provider : null;
@@ -69,5 +77,23 @@ export function createCheckoutModule(deps: {
     ? new SandboxPayService({ provider: sandbox, checkout, serviceability, log: deps.log })
     : null;
   commerce.orders.reconcileBeforeCancelling((orderId) => checkout.reconcileOrder(orderId));
-  return { checkout, sandboxPay };
+  return {
+    checkout,
+    sandboxPay,
+    async register(app, { auth, shop }) {
+      await app.register(checkoutRoutes, { checkout, auth, accounts: deps.accounts, shop });
+      if (sandboxPay) await app.register(sandboxPayRoutes, { sandboxPay, shop });
+      runWhileUp(
+        app,
+        schedulePeriodic({
+          name: "checkout reconciliation",
+          intervalMs: config.holdSweepIntervalMs * 4,
+          log: app.log,
+          run: async () => {
+            await checkout.reconcileStaleCheckouts();
+          },
+        }),
+      );
+    },
+  };
 }

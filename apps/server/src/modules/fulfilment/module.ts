@@ -7,8 +7,14 @@ import type { ShippingProvider } from "../../providers/shipping/shipping-provide
 import type { CommerceModules } from "../commerce.js";
 import { cancellationPayloadSchema, orderPayloadSchema, outboxKinds } from "../outbox/messages.js";
 import type { Outbox } from "../outbox/service.js";
+import type { ShopModule } from "../shop-module.js";
 import { FulfilmentRepo } from "./repo.js";
+import { fulfilmentRoutes } from "./routes.js";
 import { FulfilmentService } from "./service.js";
+
+export interface FulfilmentModule extends ShopModule {
+  fulfilment: FulfilmentService;
+}
 
 /**
  * Builds fulfilment and registers its outbox handlers: shipment creation, the courier cancel and
@@ -23,7 +29,7 @@ export function createFulfilmentModule(deps: {
   shipping: ShippingProvider;
   outbox: Outbox;
   mailer: Mailer;
-}): FulfilmentService {
+}): FulfilmentModule {
   const { commerce, outbox } = deps;
   const fulfilment = new FulfilmentService({
     repo: new FulfilmentRepo(deps.db),
@@ -48,5 +54,10 @@ export function createFulfilmentModule(deps: {
     const { orderId, reason } = cancellationPayloadSchema.parse(payload);
     return fulfilment.deliverCancellationMail(orderId, reason);
   });
-  return fulfilment;
+  return {
+    fulfilment,
+    async register(app, { auth, shop }) {
+      await app.register(fulfilmentRoutes, { fulfilment, auth, shop });
+    },
+  };
 }

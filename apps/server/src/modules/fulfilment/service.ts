@@ -2,7 +2,6 @@ import type { CancelledOrder, OrderTracking, ServiceabilityAnswer, ShipmentAnswe
 import {
   cancellationBlockReason,
   orderCodeByShipmentCode,
-  type PostalAddress,
   type TimelineStep,
   type TrackingAnswer,
   timelineStepForOrderCode,
@@ -10,12 +9,12 @@ import {
 import { fulfilmentMessages as m, orderMessages } from "@vaki/contract/messages";
 import type { OrderStatus, PaymentStatus } from "@vaki/contract/orders";
 import type { Clock } from "../../lib/clock.js";
-import { Conflict, InvalidInput, NotFound } from "../../lib/errors.js";
+import { Conflict, NotFound } from "../../lib/errors.js";
 import type { Logger } from "../../lib/logger.js";
 import type { Mailer } from "../../providers/mail/mailer.js";
 import { deliveryRegionOf } from "../../providers/shipping/delivery-regions.js";
 import { sandboxCourierMessages } from "../../providers/shipping/sandbox-courier.js";
-import type { ShipmentOrder, ShippingProvider } from "../../providers/shipping/shipping-provider.js";
+import type { ShippingProvider } from "../../providers/shipping/shipping-provider.js";
 import type { AuthenticatedUser } from "../accounts/auth-guard.js";
 import type { InventoryService } from "../inventory/service.js";
 import type { OrderLifecycleService } from "../orders/lifecycle.js";
@@ -27,14 +26,15 @@ import {
   paymentStatusLabelOf,
   statusLabelOf,
 } from "../orders/order-view.js";
-import type { OrderItemRecord, OrderRecord } from "../orders/repo.js";
 import type { OrderReader, OrdersService } from "../orders/service.js";
 import { refundablePaymentStatuses } from "../orders/status.js";
+import type { OrderItemRecord, OrderRecord } from "../orders/types.js";
 import { type CancellationReason, outboxMessages } from "../outbox/messages.js";
 import type { Outbox } from "../outbox/service.js";
 import type { PromotionsService } from "../promotions/service.js";
 import { orderCancelledMail } from "./mail-templates.js";
 import type { FulfilmentRepo, ShipmentRecord } from "./repo.js";
+import { parcelOf, paymentMethodOf, shipmentOrderOf } from "./shipment-order.js";
 
 export interface FulfilmentServiceDeps {
   repo: FulfilmentRepo;
@@ -66,27 +66,10 @@ const pickupScheduledCode = 4;
 const shippableStatuses: readonly OrderStatus[] = ["CONFIRMED", "PROCESSING"];
 const unpaidStatuses: readonly PaymentStatus[] = ["CREATED", "PENDING", "PROCESSING", "FAILED", "FAILURE"];
 
-/** A parcel of the shop's tees and hoodies: 0.4 kg a piece, at least 0.5 kg; a mailer box. */
-export function parcelOf(units: number): Pick<ShipmentOrder, "weightKg" | "dimensionsCm"> {
-  return {
-    weightKg: Math.max(0.5, Math.round(units * 0.4 * 100) / 100),
-    dimensionsCm: { length: 30, breadth: 25, height: Math.min(30, 4 + units * 3) },
-  };
-}
-
 /** "2026-11-22 15:30:00" (India time, as couriers write it) → ISO-8601 UTC. */
 function isoFromIndiaTime(date: string): string {
   const parsed = new Date(`${date.trim().replace(" ", "T")}+05:30`);
   return Number.isNaN(parsed.getTime()) ? "" : parsed.toISOString();
-}
-
-function parsePostal(json: string | null): PostalAddress | null {
-  if (!json) return null;
-  try {
-    return JSON.parse(json) as PostalAddress;
-  } catch {
-    return null;
-  }
 }
 
 const noTracking = (message: string): TrackingAnswer["tracking_data"] => ({
@@ -147,7 +130,7 @@ export class FulfilmentService {
       await this.deps.repo.claim({
         order_id: orderId,
         provider: this.deps.shipping.name,
-        payment_method: this.paymentMethodOf(record),
+        payment_method: paymentMethodOf(record),
         created_at: now(),
         updated_at: now(),
       });
@@ -156,7 +139,7 @@ export class FulfilmentService {
     if (!shipment || shipment.cancelled_at) return shipment ?? null;
 
     if (!shipment.shipment_id) {
-      const created = await this.deps.shipping.createShipment(this.shipmentOrderOf(record, items));
+      const created = await this.deps.shipping.createShipment(shipmentOrderOf(record, items));
       shipment = (await this.deps.repo.recordCreated(orderId, created, now())) ?? (await this.deps.repo.find(orderId));
       await this.deps.lifecycle.recordShipment(orderId, {
         shiprocketOrderId: created.providerOrderId,
@@ -419,35 +402,6 @@ export class FulfilmentService {
     }
     await this.deps.repo.markCancelled(orderId, this.deps.clock.now().toISOString());
     return true;
-  }
-
-  private paymentMethodOf(record: OrderRecord): "Prepaid" | "COD" {
-    return record.payment_status === "COD_PENDING" || record.payment_status === "COD_COMPLETED" ? "COD" : "Prepaid";
-  }
-
-  private shipmentOrderOf(record: OrderRecord, items: OrderItemRecord[]): ShipmentOrder {
-    const shipping = parsePostal(record.shipping_address);
-    const billing = parsePostal(record.billing_address) ?? shipping;
-    if (!shipping || !billing) {
-      throw new InvalidInput(`Order ${record.order_number} has no shipping address`);
-    }
-    const units = items.reduce((sum, item) => sum + item.quantity, 0);
-    return {
-      orderId: record.id,
-      orderNumber: record.order_number,
-      orderDate: new Date(record.created_at),
-      paymentMethod: this.paymentMethodOf(record),
-      subTotal: record.total,
-      lines: items.map((item) => ({
-        name: item.product_name,
-        sku: item.sku,
-        units: item.quantity,
-        sellingPrice: item.unit_price,
-      })),
-      billing: { ...billing, email: record.contact_email ?? "" },
-      shipping,
-      ...parcelOf(units),
-    };
   }
 }
 

@@ -3,7 +3,7 @@ import { sql, type Updateable, type UpdateObject } from "kysely";
 import type { Db } from "../../db/connection.js";
 import type { Database, OrdersTable } from "../../db/schema.js";
 import type { Clock } from "../../lib/clock.js";
-import type { OrderRecord, OrdersRepo } from "./repo.js";
+import type { OrdersRepo } from "./repo.js";
 import {
   forwardPath,
   orderStatusesLeadingTo,
@@ -12,6 +12,7 @@ import {
   paymentStatusOnCancel,
   uncollectablePayment,
 } from "./status.js";
+import type { OrderRecord } from "./types.js";
 
 /** The column that records when an order reached a status (the timeline's `at`). */
 const reachedColumn: Partial<Record<OrderStatus, keyof OrdersTable>> = {

@@ -1,13 +1,11 @@
 import type { OrderStatus, PaymentStatus } from "@vaki/contract/orders";
-import type { Insertable, Selectable, UpdateObject } from "kysely";
+import type { Insertable, UpdateObject } from "kysely";
 import { sql } from "kysely";
 import type { Db } from "../../db/connection.js";
 import type { Database, OrderItemsTable, OrdersTable } from "../../db/schema.js";
 import type { CustomerRef } from "../promotions/service.js";
 import { abandonableOrder, paidPaymentStatuses } from "./status.js";
-
-export type OrderRecord = Selectable<OrdersTable>;
-export type OrderItemRecord = Selectable<OrderItemsTable>;
+import type { OrderItemRecord, OrderRecord } from "./types.js";
 
 /** SQL of orders: every call is a fixed number of statements whatever the number of lines. */
 export class OrdersRepo {

@@ -9,11 +9,12 @@ import { lineTotal, sumPaise } from "../../lib/money.js";
 import { type PeriodicTask, schedulePeriodic } from "../../lib/periodic.js";
 import { localCaller } from "../../lib/rate-limit/rate-limiter.js";
 import type { AuthenticatedUser } from "../accounts/auth-guard.js";
-import { type CartOwner, type CartService, variantAttributesOf } from "../cart/service.js";
+import { type CartOwner, type CartService, type CheckoutCart, variantAttributesOf } from "../cart/service.js";
 import type { InventoryService } from "../inventory/service.js";
-import type { CustomerRef, PaidOrderLookup, PromotionsService } from "../promotions/service.js";
+import type { CustomerRef, PaidOrderLookup, PromoOutcome, PromotionsService } from "../promotions/service.js";
 import { cancellationOf, customerMessageOf, orderTimeline, paymentStatusLabelOf, statusLabelOf } from "./order-view.js";
-import type { OrderItemRecord, OrderRecord, OrdersRepo } from "./repo.js";
+import type { OrdersRepo } from "./repo.js";
+import type { OrderItemRecord, OrderRecord } from "./types.js";
 
 export interface OrderSettings {
   /** How long an unpaid order holds its stock (STOCK_HOLD_MINUTES). */
@@ -39,6 +40,28 @@ export interface BuyNowItem {
   productId: number;
   variantId: number;
   quantity: number;
+}
+
+/** What an order costs, before any shipping: the catalogue's prices less the cart's code. */
+interface OrderPrice {
+  subtotal: number;
+  discount: number;
+  promo: PromoOutcome | null;
+}
+
+/** An earlier unpaid order of the same cart, cancelled by the new one. */
+type ReplacedOrder = Pick<OrderRecord, "id" | "promo_code" | "hold_expires_at">;
+
+/** Everything an order row is made of, gathered inside the creating transaction. */
+interface OrderDraft {
+  orderId: string;
+  owner: CartOwner;
+  cart: CheckoutCart;
+  price: OrderPrice;
+  orderSecret: string | undefined;
+  holdExpiresAt: Date;
+  clientAddressHash: string | null;
+  now: Date;
 }
 
 /** Who asks to read an order: its user by token, or a guest by the order's secret (and session id). */
@@ -187,6 +210,14 @@ export class OrdersService {
     }
   }
 
+  /** Set by the checkout module: applies the gateway's word on an order's open checkouts. */
+  private reconcilePayments: ((orderId: string) => Promise<void>) | undefined;
+
+  /** The hold sweep asks this before cancelling an order as unpaid (checkout module, built later). */
+  reconcileBeforeCancelling(reconcile: (orderId: string) => Promise<void>): void {
+    this.reconcilePayments = reconcile;
+  }
+
   /**
    * Creates the order from the owner's cart in one transaction: lock the cart, cancel the cart's
    * earlier unpaid order, price the lines, apply the promo code, copy the lines, hold the stock,
@@ -197,14 +228,6 @@ export class OrdersService {
    * rules (the cart's promo code, the first-order rule, the stock hold); the cart's lines stay, and
    * after payment only that variant's line leaves the cart (DESIGN.md: Buy Now buys one thing).
    */
-  /** Set by the checkout module: applies the gateway's word on an order's open checkouts. */
-  private reconcilePayments: ((orderId: string) => Promise<void>) | undefined;
-
-  /** The hold sweep asks this before cancelling an order as unpaid (checkout module, built later). */
-  reconcileBeforeCancelling(reconcile: (orderId: string) => Promise<void>): void {
-    this.reconcilePayments = reconcile;
-  }
-
   async createOrder(
     owner: CartOwner,
     buyNow?: BuyNowItem,
@@ -213,103 +236,133 @@ export class OrdersService {
     const clientAddressHash =
       options.clientAddress && options.clientAddress !== localCaller ? sha256(`client:${options.clientAddress}`) : null;
     const orderId = randomUUID();
-    const orderSecret =
-      owner.kind !== "guest"
-        ? undefined
-        : this.settings.orderSecretKey
-          ? derivedOrderSecret(this.settings.orderSecretKey, orderId)
-          : randomBytes(32).toString("base64url");
+    const orderSecret = this.newOrderSecret(owner, orderId);
     const order = await this.repo.transaction(async (repo, trx) => {
       const now = this.clock.now();
-      const nowText = now.toISOString();
-      const cart = buyNow ? await this.cart.buyNowCart(trx, owner, buyNow) : await this.cart.checkoutCart(trx, owner);
-      if (!cart || cart.lines.length === 0) throw new InvalidInput(orderMessages.emptyCart);
-      const gone = cart.lines.find((line) => line.product_active !== 1 || line.variant_active !== 1);
-      if (gone) throw new Conflict(cartMessages.unavailable(gone.name));
-
-      const replaced = await repo.abandonOrdersOfCart(cart.id, nowText);
-      const subtotal = sumPaise(cart.lines.map((line) => lineTotal(line.price, line.quantity)));
-      // The usage limit is checked by reserveUse below, after the replaced order gave its use back.
-      const promo = cart.promoCode
-        ? await this.promotions.require(cart.promoCode, customerOf(owner), subtotal, trx, { ignoreUsage: true })
-        : null;
-      const discount = promo ? Math.min(promo.discount, subtotal) : 0;
-      // A repeat checkout never pushes a hold past the deadline of the one it replaces.
-      const holdExpiresAt = new Date(
-        Math.min(
-          now.getTime() + this.settings.stockHoldMinutes * 60_000,
-          ...replaced
-            .map((old) => (old.hold_expires_at ? Date.parse(old.hold_expires_at) : Number.NaN))
-            .filter((deadline) => deadline > now.getTime()),
-        ),
-      );
+      const cart = await this.lockedLines(trx, owner, buyNow);
+      const replaced = await repo.abandonOrdersOfCart(cart.id, now.toISOString());
+      const price = await this.priceOf(trx, owner, cart);
+      const holdExpiresAt = this.holdDeadline(now, replaced);
       await this.refuseTooManyHeld(repo, owner, clientAddressHash, cart.lines);
-      const number = await repo.nextOrderNumber(orderId, nowText);
-
-      const row = await repo.insertOrder({
-        id: orderId,
-        order_number: formatOrderNumber(number),
-        user_id: owner.kind === "user" ? owner.userId : null,
-        guest_session_id: owner.kind === "guest" ? owner.guestSessionId : null,
-        cart_id: cart.id,
-        order_secret_hash: orderSecret ? sha256(orderSecret) : null,
-        status: "CREATED",
-        payment_status: "CREATED",
-        currency: "INR",
-        subtotal,
-        discount_amount: discount,
-        tax_amount: 0,
-        shipping_amount: 0,
-        total: subtotal - discount,
-        promo_code: promo?.code ?? null,
-        contact_email: null,
-        contact_phone: null,
-        shipping_method: null,
-        shipping_address: null,
-        billing_address: null,
-        tracking_number: null,
-        shiprocket_order_id: null,
-        hold_expires_at: holdExpiresAt.toISOString(),
-        client_address_hash: clientAddressHash,
-        created_at: nowText,
-        updated_at: nowText,
-      });
-      const items = await repo.insertItems(
-        cart.lines.map((line) => ({
-          order_id: orderId,
-          product_id: line.product_id,
-          variant_id: line.variant_id,
-          sku: line.sku,
-          product_name: line.name,
-          image_url: line.image_url,
-          size: line.size,
-          color: line.color,
-          unit_price: line.price,
-          quantity: line.quantity,
-          line_total: lineTotal(line.price, line.quantity),
-        })),
-      );
+      const draft = { orderId, owner, cart, price, orderSecret, holdExpiresAt, clientAddressHash, now };
+      const { row, items } = await this.insertOrder(repo, draft);
       // Lock order everywhere: cart → orders → stock holds → variants (ascending) → promotions.
-      await this.inventory.holdStock(
-        trx,
-        orderId,
-        cart.lines.map((line) => ({
-          variantId: line.variant_id,
-          quantity: line.quantity,
-          name: line.name,
-          size: line.size,
-        })),
-        holdExpiresAt,
-        { replacing: replaced.map((old) => old.id) },
-      );
+      await this.holdStock(trx, draft, replaced);
       await this.promotions.releaseUses(
         trx,
         replaced.map((old) => old.promo_code),
       );
-      if (promo) await this.promotions.reserveUse(trx, promo.code);
+      if (price.promo) await this.promotions.reserveUse(trx, price.promo.code);
       return toOrder(row, items, now);
     });
     return orderSecret ? { order, orderSecret } : { order };
+  }
+
+  /** A guest's order secret: derived from the key when there is one (the e-mail can carry it again), else random. */
+  private newOrderSecret(owner: CartOwner, orderId: string): string | undefined {
+    if (owner.kind !== "guest") return undefined;
+    const key = this.settings.orderSecretKey;
+    return key ? derivedOrderSecret(key, orderId) : randomBytes(32).toString("base64url");
+  }
+
+  /** The locked cart (or the Buy Now line on it), refused when empty or when a line is no longer sold. */
+  private async lockedLines(trx: Db, owner: CartOwner, buyNow: BuyNowItem | undefined): Promise<CheckoutCart> {
+    const cart = buyNow ? await this.cart.buyNowCart(trx, owner, buyNow) : await this.cart.checkoutCart(trx, owner);
+    if (!cart || cart.lines.length === 0) throw new InvalidInput(orderMessages.emptyCart);
+    const gone = cart.lines.find((line) => line.product_active !== 1 || line.variant_active !== 1);
+    if (gone) throw new Conflict(cartMessages.unavailable(gone.name));
+    return cart;
+  }
+
+  /** Subtotal from the catalogue's prices and the cart's code (its usage limit is checked by `reserveUse`). */
+  private async priceOf(trx: Db, owner: CartOwner, cart: CheckoutCart): Promise<OrderPrice> {
+    const subtotal = sumPaise(cart.lines.map((line) => lineTotal(line.price, line.quantity)));
+    // The replaced order gave its use back already; reserveUse counts this one after the insert.
+    const promo = cart.promoCode
+      ? await this.promotions.require(cart.promoCode, customerOf(owner), subtotal, trx, { ignoreUsage: true })
+      : null;
+    return { subtotal, discount: promo ? Math.min(promo.discount, subtotal) : 0, promo };
+  }
+
+  /** A repeat checkout never pushes a hold past the deadline of the one it replaces. */
+  private holdDeadline(now: Date, replaced: readonly ReplacedOrder[]): Date {
+    return new Date(
+      Math.min(
+        now.getTime() + this.settings.stockHoldMinutes * 60_000,
+        ...replaced
+          .map((old) => (old.hold_expires_at ? Date.parse(old.hold_expires_at) : Number.NaN))
+          .filter((deadline) => deadline > now.getTime()),
+      ),
+    );
+  }
+
+  private async insertOrder(
+    repo: OrdersRepo,
+    draft: OrderDraft,
+  ): Promise<{ row: OrderRecord; items: OrderItemRecord[] }> {
+    const { orderId, owner, cart, price, orderSecret, now } = draft;
+    const nowText = now.toISOString();
+    const number = await repo.nextOrderNumber(orderId, nowText);
+    const row = await repo.insertOrder({
+      id: orderId,
+      order_number: formatOrderNumber(number),
+      user_id: owner.kind === "user" ? owner.userId : null,
+      guest_session_id: owner.kind === "guest" ? owner.guestSessionId : null,
+      cart_id: cart.id,
+      order_secret_hash: orderSecret ? sha256(orderSecret) : null,
+      status: "CREATED",
+      payment_status: "CREATED",
+      currency: "INR",
+      subtotal: price.subtotal,
+      discount_amount: price.discount,
+      tax_amount: 0,
+      shipping_amount: 0,
+      total: price.subtotal - price.discount,
+      promo_code: price.promo?.code ?? null,
+      contact_email: null,
+      contact_phone: null,
+      shipping_method: null,
+      shipping_address: null,
+      billing_address: null,
+      tracking_number: null,
+      shiprocket_order_id: null,
+      hold_expires_at: draft.holdExpiresAt.toISOString(),
+      client_address_hash: draft.clientAddressHash,
+      created_at: nowText,
+      updated_at: nowText,
+    });
+    const items = await repo.insertItems(
+      cart.lines.map((line) => ({
+        order_id: orderId,
+        product_id: line.product_id,
+        variant_id: line.variant_id,
+        sku: line.sku,
+        product_name: line.name,
+        image_url: line.image_url,
+        size: line.size,
+        color: line.color,
+        unit_price: line.price,
+        quantity: line.quantity,
+        line_total: lineTotal(line.price, line.quantity),
+      })),
+    );
+    return { row, items };
+  }
+
+  /** Takes the lines' stock for the new order, giving back the replaced orders' holds. */
+  private holdStock(trx: Db, draft: OrderDraft, replaced: readonly ReplacedOrder[]): Promise<void> {
+    return this.inventory.holdStock(
+      trx,
+      draft.orderId,
+      draft.cart.lines.map((line) => ({
+        variantId: line.variant_id,
+        quantity: line.quantity,
+        name: line.name,
+        size: line.size,
+      })),
+      draft.holdExpiresAt,
+      { replacing: replaced.map((old) => old.id) },
+    );
   }
 
   /** The order for its user, or for whoever holds its secret (any device); anyone else gets 404. */

@@ -9,8 +9,8 @@ import { cartMessages as m } from "@vaki/contract/messages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { userFacingValidation } from "../../plugins/error-handler.js";
 import type { AuthGuard } from "../accounts/auth-guard.js";
-import { cartOwnerOf } from "../cart/request-owner.js";
-import type { CartService } from "../cart/service.js";
+import { cartOwnerOf } from "./request-owner.js";
+import type { CartService } from "./service.js";
 
 export interface PromotionRoutesDeps {
   cart: CartService;

@@ -1,0 +1,26 @@
+import path from "node:path";
+import type { CatalogService } from "../catalog/service.js";
+import type { ShopModule } from "../shop-module.js";
+import { IndexTemplate } from "./index-template.js";
+import { StorefrontPages } from "./pages.js";
+import { RouteAssets } from "./route-assets.js";
+import { storefrontRoutes } from "./routes.js";
+
+/** The HTML of storefront pages, built on the web build's index.html and Vite manifest (decisions 0008, 0009). */
+export function createStorefrontModule(deps: {
+  catalog: CatalogService;
+  indexFile: string;
+  brand: string;
+}): ShopModule {
+  const pages = new StorefrontPages({
+    catalog: deps.catalog,
+    template: new IndexTemplate(deps.indexFile),
+    assets: new RouteAssets(path.join(path.dirname(deps.indexFile), ".vite", "manifest.json")),
+    brand: deps.brand,
+  });
+  return {
+    async register(app, { shop }) {
+      await app.register(storefrontRoutes, { pages, shop });
+    },
+  };
+}

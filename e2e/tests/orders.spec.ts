@@ -16,7 +16,7 @@ import {
 } from "./support/shop";
 
 /*
- * My Orders and the order confirmation page (spec: accounts-and-orders §2, §4, §8), against the
+ * My Orders and the order confirmation page (R-ORD-2, R-ORD-4, R-ORD-8), against the
  * real shop: orders are created and checkouts started through the API the storefront uses, the
  * payment happens on the sandbox page in the browser.
  */

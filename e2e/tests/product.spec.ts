@@ -194,7 +194,7 @@ test("buy now pays for that one line on the sandbox page and lands on /order-suc
   expect(first && second, "two products in stock").toBeTruthy();
   const pick = (p: ApiProduct) =>
     p.variants.find((v) => v.inStock && v.inventoryQuantity >= 3 && v.attributes.Size) as ApiVariant;
-  // Something already in the cart stays there: Buy Now orders only the chosen line (DESIGN.md).
+  // Something already in the cart stays there: Buy Now orders only the chosen line (R-SHOP-9).
   const waiting = pick(second as ApiProduct);
   await addToGuestCart(page.request, guestSessionId, {
     id: (second as ApiProduct).id,

@@ -3,8 +3,8 @@ import { expectAccessible } from "./support/a11y";
 import { attachScreenshot, DESKTOP, PHONE, skipSplash } from "./support/shop";
 
 /*
- * The static pages (spec: accounts-and-orders §2 "Static pages", §9 policy facts): each opens from
- * the footer's quick links (storefront §2 "Footer"), the header or the pages' own menu, with its
+ * The static pages (R-ORD-2 "Static pages", R-ORD-9 policy facts): each opens from
+ * the footer's quick links (R-STORE-2 "Footer"), the header or the pages' own menu, with its
  * own title and description, and no serious accessibility problem.
  */
 

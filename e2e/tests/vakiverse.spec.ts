@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import { expectAccessible } from "./support/a11y";
 import { attachScreenshot, DESKTOP, PHONE, skipSplash } from "./support/shop";
 
-/** Spec: storefront §9 — the landing page reads category 3 and shows at most 12 orbs. */
+/** R-STORE-9 — the landing page reads category 3 and shows at most 12 orbs. */
 const VAKIVERSE_ID = 3;
 const MAX_ORBS = 12;
 const CARD_MARGIN = 12;

@@ -3,6 +3,7 @@ import "@fontsource-variable/inter/wght.css";
 import "./styles/tokens.css";
 import "./styles/base.css";
 import "./styles/layout.css";
+import "./styles/footer-toasts-splash.css";
 import "./styles/components.css";
 import "./styles/modal.css";
 import { StrictMode, startTransition } from "react";

@@ -31,7 +31,7 @@ export function isPlausibleName(name: string): boolean {
   return /^[\p{L}\p{M}][\p{L}\p{M}\s.'’-]*$/u.test(name) && !/[.'’-]{2}/u.test(name);
 }
 
-/** Spec: accounts-and-orders §5 — blank after trim is refused with 'Please enter a valid name!'. */
+/** R-ORD-5 — blank after trim is refused with 'Please enter a valid name!'. */
 export const nameSchema = z
   .string({ error: m.nameInvalid })
   .trim()
@@ -48,7 +48,7 @@ export const emailSchema = z
   .max(accountLimits.emailMax, m.emailInvalid)
   .regex(z.regexes.email, m.emailInvalid);
 
-/** At least 9 characters with a letter, a digit and a special character (spec: accounts-and-orders §5). */
+/** At least 9 characters with a letter, a digit and a special character (R-ORD-5). */
 export function isStrongPassword(password: string): boolean {
   return (
     password.length >= accountLimits.passwordMin &&
@@ -324,7 +324,7 @@ export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 
 export const supportedCurrencies = ["INR", "USD", "EUR", "GBP"] as const;
 
-/** Preferences with their defaults (spec: accounts-and-orders §3 and §9). */
+/** Preferences with their defaults (R-ORD-3 and R-ORD-9). */
 export const preferencesSchema = z.object({
   emailNotifications: z.boolean().default(true),
   smsNotifications: z.boolean().default(false),
@@ -400,6 +400,7 @@ export type SessionTokens = z.infer<typeof sessionTokensSchema>;
 export const registeredUserSchema = publicUserSchema
   .extend({ createdAt: z.string() })
   .extend(sessionTokensSchema.shape);
+export type RegisteredUser = z.infer<typeof registeredUserSchema>;
 
 export const loggedOutSchema = z.object({ loggedOut: z.literal(true) });
 

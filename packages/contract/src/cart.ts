@@ -5,7 +5,7 @@ import { orNoValue } from "./no-value.js";
 import { z } from "./zod.js";
 
 export const cartLimits = {
-  /** Spec: storefront §4 — plus adds one, minus removes at one; the shop caps a line at 10. */
+  /** R-STORE-4 — plus adds one, minus removes at one; the shop caps a line at 10. */
   maxQuantityPerLine: 10,
   /** Distinct lines in one cart: keeps every cart and order a bounded amount of work. */
   maxLines: 50,

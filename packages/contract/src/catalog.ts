@@ -69,7 +69,7 @@ export const productOptionSchema = z.object({
 });
 export type ProductOption = z.infer<typeof productOptionSchema>;
 
-/** The Vakiverse character a product belongs to (a child category of the Vakiverse, DESIGN.md). */
+/** The Vakiverse character a product belongs to (a child category of the Vakiverse, R-SHOP-10). */
 export const productCharacterSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -167,7 +167,7 @@ function limitParam(defaultLimit: number) {
   return limitValue.default(defaultLimit);
 }
 
-/** The spec's home page asks with `size` (storefront §7: "page 1, size 10"); `limit` wins when both come. */
+/** The spec's home page asks with `size` (R-STORE-7: "page 1, size 10"); `limit` wins when both come. */
 export const categoriesQuerySchema = z
   .object({
     includeInactive: booleanParam.optional(),

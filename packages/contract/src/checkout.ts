@@ -8,7 +8,7 @@ import { z } from "./zod.js";
 
 /*
  * Checkout (hosted payment), payment confirmation, shipments, tracking and cancelling: the
- * requests and answers of issue 6's calls (spec: storefront §7, accounts-and-orders §3 and §7).
+ * requests and answers of issue 6's calls (R-STORE-7, R-ORD-3 and R-ORD-7).
  * Money is integer paise, as everywhere in the API.
  */
 
@@ -73,7 +73,7 @@ export const checkoutAccessQuerySchema = z.object({
   secret: orderSecretSchema,
 });
 
-/** GET /api/checkout/{checkoutId}/details (spec: accounts-and-orders §3 "Checkout details response"). */
+/** GET /api/checkout/{checkoutId}/details (R-ORD-3 "Checkout details response"). */
 export const checkoutDetailsSchema = z.object({
   paymentDetails: z.object({
     /** The order's payment status (SUCCESS, COD_PENDING, FAILED, REFUND_PROCESSING...). */
@@ -147,7 +147,7 @@ export const serviceabilitySchema = z.object({
   pincode: z.string(),
   serviceable: z.boolean(),
   codAvailable: z.boolean(),
-  /** Working days (spec: storefront §9). */
+  /** Working days (R-STORE-9). */
   estimatedDays: z.object({ min: z.number().int(), max: z.number().int() }),
   region: z.enum(deliveryRegions),
   courierName: z.string().nullable(),
@@ -199,7 +199,7 @@ export const awbParamsSchema = z.object({
 
 const nullableText = z.string().nullish();
 
-/** Tracking data as answered to the storefront (Shiprocket's `tracking_data`, spec §3 "Tracking data"). */
+/** Tracking data as answered to the storefront (Shiprocket's `tracking_data`, R-STORE-3 "Tracking data"). */
 export const trackingDataAnswerSchema = z.looseObject({
   /** 1 = tracking data available; 0 = none yet. */
   track_status: z.number().int(),

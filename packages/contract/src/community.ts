@@ -2,10 +2,10 @@ import { accountLimits, isPlausibleName } from "./accounts.js";
 import { commonMessages, clubMessages as m } from "./messages.js";
 import { z } from "./zod.js";
 
-/** The first-order code every new Club member gets (spec: accounts-and-orders §9). */
+/** The first-order code every new Club member gets (R-ORD-9). */
 export const firstOrderCode = "VAKI10";
 
-/** Spec: storefront §5 — ten digits, sent with +91; both spellings are accepted and stored as +91XXXXXXXXXX. */
+/** R-STORE-5 — ten digits, sent with +91; both spellings are accepted and stored as +91XXXXXXXXXX. */
 export function normaliseClubPhone(raw: string): string | null {
   const digits = /^(?:\+91)?(\d{10})$/.exec(raw.replace(/[\s-]/g, ""))?.[1];
   return digits ? `+91${digits}` : null;
@@ -44,7 +44,7 @@ export type JoinClubRequest = z.input<typeof joinClubRequestSchema>;
 
 export const clubMembershipSchema = z.object({
   memberId: z.number().int(),
-  /** Shown as the success toast (spec: storefront §8). */
+  /** Shown as the success toast (R-STORE-8). */
   welcomeMessage: z.string(),
   firstOrderCode: z.string(),
 });

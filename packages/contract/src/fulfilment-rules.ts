@@ -3,7 +3,7 @@ import { cancellationWindowMs } from "./order-rules.js";
 /*
  * Shipments, courier statuses, tracking and the cancellation rule, as data.
  *
- * Shiprocket numbers statuses in TWO schemes that disagree above 5 (integrations doc §3):
+ * Shiprocket numbers statuses in TWO schemes that disagree above 5 (docs/providers.md "The two status-code schemes"):
  *  - the SHIPMENT code scheme: tracking `shipment_status`, each activity's `sr-status`, the
  *    tracking webhook's `shipment_status_id`, the shipments list's `status`;
  *  - the ORDER code scheme: `status_code` of order responses (orders/create/adhoc answers 1 NEW),
@@ -252,7 +252,7 @@ export const orderCodeByShipmentCode: Readonly<Record<number, number>> = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Order progress timeline (spec: accounts-and-orders §4)
+// Order progress timeline (R-ORD-4)
 
 export const timelineSteps = ["Created", "Processing", "Shipped", "Delivered"] as const;
 export type TimelineStep = (typeof timelineSteps)[number];
@@ -271,7 +271,7 @@ export function timelineStepForOrderCode(code: number): TimelineStep | null {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Cancelling (spec: accounts-and-orders §4 "Cancelling", §5, §8)
+// Cancelling (R-ORD-4 "Cancelling", R-ORD-5, R-ORD-8)
 
 export { cancellationWindowMs };
 

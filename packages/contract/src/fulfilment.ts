@@ -24,7 +24,7 @@ export const postalAddressSchema = z.object({
 export type PostalAddress = z.infer<typeof postalAddressSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Tracking answer (spec: accounts-and-orders §3 "Tracking data"; Shiprocket courier/track/awb)
+// Tracking answer (R-ORD-3 "Tracking data"; Shiprocket courier/track/awb)
 
 /** Shiprocket sends some numbers as strings and the reverse; text fields accept both. */
 const text = z.union([z.string(), z.number()]).transform(String);

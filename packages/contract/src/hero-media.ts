@@ -1,5 +1,5 @@
 /**
- * The home page hero's promo video and its posters (spec: storefront §2, §4): the phone cut on
+ * The home page hero's promo video and its posters (R-STORE-2, R-STORE-4): the phone cut on
  * screens narrower than 48rem, the desktop cut otherwise. Shared: the page shows them, the server
  * preloads the poster that will be the page's largest paint (issue 14).
  */

@@ -14,7 +14,7 @@ export const commonMessages = {
   databaseDown: "The shop's database is not reachable",
 } as const;
 
-/** Catalogue messages (spec: storefront §8). */
+/** Catalogue messages (R-STORE-8). */
 export const catalogMessages = {
   categoryNotFound: (id: number | string) => `Category with ID ${id} not found or has no products.`,
   productNotFound: (id: number | string) => `Product with ID ${id} not found`,
@@ -22,7 +22,7 @@ export const catalogMessages = {
   searchMinimum: "Please enter a search keyword",
 } as const;
 
-/** Accounts, sessions, profile and password reset (spec: accounts-and-orders §8). */
+/** Accounts, sessions, profile and password reset (R-ORD-8). */
 export const accountMessages = {
   success: "Success",
   csrfIssued: "CSRF token issued",
@@ -71,7 +71,7 @@ export const accountMessages = {
   passwordReset: "Password has been reset successfully. You can now login with your new password.",
 } as const;
 
-/** The Club sign-up (spec: storefront §5 and §8). */
+/** The Club sign-up (R-STORE-5 and R-STORE-8). */
 export const clubMessages = {
   firstNameRequired: "Please enter your first name",
   nameTooLong: "Name must be at most 100 characters",
@@ -84,7 +84,7 @@ export const clubMessages = {
   welcome: (firstName: string) => `Welcome to the Club, ${firstName}! Use code VAKI10 for 10% off your first order.`,
 } as const;
 
-/** Cart, promo codes and stock (spec: storefront §4 and §8). */
+/** Cart, promo codes and stock (R-STORE-4 and R-STORE-8). */
 export const cartMessages = {
   fetched: "Cart fetched",
   itemAdded: "Item added to cart",
@@ -118,7 +118,7 @@ export const cartMessages = {
   promoFirstOrderOnly: "This code is only for your first order",
 } as const;
 
-/** Orders (spec: accounts-and-orders §8). */
+/** Orders (R-ORD-8). */
 export const orderMessages = {
   created: "Order created",
   fetched: "Order fetched",
@@ -130,13 +130,13 @@ export const orderMessages = {
     "Too many items are reserved in unpaid orders already. Pay for or cancel an order first, or try again in a little while.",
 } as const;
 
-/** Checkout, payment confirmation and the confirmation e-mail (spec: storefront §7-8, accounts-and-orders §6-8). */
+/** Checkout, payment confirmation and the confirmation e-mail (R-STORE-7-8, R-ORD-6-8). */
 export const checkoutMessages = {
   initiated: "Checkout started",
   detailsFetched: "Checkout details fetched",
   webhookReceived: "Webhook received",
   checkoutNotFound: "No checkout found for this payment",
-  /** Spec: accounts-and-orders §6 — the server's refusal of someone else's checkout session. */
+  /** R-ORD-6 — the server's refusal of someone else's checkout session. */
   notAuthorised: "Not authorized to access this checkout session",
   orderIdRequired: "No order found. Please create an order first.",
   alreadyPaid: "This order is already paid",
@@ -162,7 +162,7 @@ export const checkoutMessages = {
 
 /**
  * Shipments, tracking, cancelling and the customer's order messages (spec: accounts-and-orders
- * §4 "Fulfilment messages" and "Cancelling", §8). One refund wording everywhere (DESIGN.md): 5-7 business days.
+ * R-ORD-4 "Fulfilment messages" and "Cancelling", R-ORD-8). One refund wording everywhere (R-SHOP-6): 5-7 business days.
  */
 export const fulfilmentMessages = {
   refundDays: "5-7 business days",
@@ -173,12 +173,12 @@ export const fulfilmentMessages = {
   shipmentAfterPayment: "The shipment is created once the payment is confirmed",
   orderNotShippable: "This order will not be shipped",
   mustBeAuthenticated: "User must be authenticated to cancel an order",
-  /** Why a guest's order shows no Cancel button: cancelling online needs the account (spec §6: logged-in customers cancel). */
+  /** Why a guest's order shows no Cancel button: cancelling online needs the account (R-ORD-6: logged-in customers cancel). */
   guestCannotCancel: "Guest orders can't be cancelled online. Write to us within 6 hours of ordering to cancel.",
   alreadyCancelled: "Order is already cancelled",
   cannotCancel: "This order can no longer be cancelled",
   orderChanged: "The order changed while cancelling. Please try again.",
-  // Spec: accounts-and-orders §8 "Cancel success toasts", with the single refund wording.
+  // R-ORD-8 "Cancel success toasts", with the single refund wording.
   cancelledPaid: "Refund will be processed within 5-7 business days.",
   cancelledUnpaid: "Payment has been cancelled and no charges were made.",
   cancelled: "Order has been cancelled.",
@@ -192,7 +192,7 @@ export const fulfilmentMessages = {
   invalidPincode: "That pincode doesn't look right. Indian pincodes have 6 digits.",
 } as const;
 
-/** Labels of payment statuses (spec: accounts-and-orders §4; orders page labels, else the confirmation page's). */
+/** Labels of payment statuses (R-ORD-4; orders page labels, else the confirmation page's). */
 export const paymentStatusLabels = {
   CREATED: "Payment Initiated",
   PENDING: "Payment Pending",
@@ -210,7 +210,7 @@ export const paymentStatusLabels = {
   COD_COMPLETED: "Paid (Cash on Delivery)",
 } as const;
 
-/** Labels of order statuses (spec: accounts-and-orders §4). */
+/** Labels of order statuses (R-ORD-4). */
 export const orderStatusLabels = {
   CREATED: "Awaiting Payment",
   CONFIRMED: "Confirmed",
@@ -221,7 +221,7 @@ export const orderStatusLabels = {
 } as const;
 
 /**
- * The customer message of an order (spec: accounts-and-orders §4 "Fulfilment messages"): the
+ * The customer message of an order (R-ORD-4 "Fulfilment messages"): the
  * combined order + payment message first, then the payment-status message, then the courier's,
  * then the order-status message, then a generic thank-you. Keys of `combined` are "ORDER/PAYMENT".
  */

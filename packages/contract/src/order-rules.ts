@@ -3,5 +3,5 @@
  * text of the product and static pages) does not load the validation code (issue 14).
  */
 
-/** Spec: accounts-and-orders §5 — an order can be cancelled within 6 hours of createdAt. */
+/** R-ORD-5 — an order can be cancelled within 6 hours of createdAt. */
 export const cancellationWindowMs = 6 * 60 * 60 * 1000;

@@ -5,12 +5,12 @@ import { listOf } from "./envelope.js";
 import { commonMessages, orderMessages as m } from "./messages.js";
 import { z } from "./zod.js";
 
-/** Order statuses (spec: accounts-and-orders §4). Transitions: apps/server/src/modules/orders/status.ts. */
+/** Order statuses (R-ORD-4). Transitions: apps/server/src/modules/orders/status.ts. */
 export const orderStatuses = ["CREATED", "CONFIRMED", "PROCESSING", "SHIPPED", "DELIVERED", "CANCELLED"] as const;
 export const orderStatusSchema = z.enum(orderStatuses);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
-/** Payment statuses the spec names (accounts-and-orders §4), including the ones shown only as labels. */
+/** Payment statuses the spec names (R-ORD-4), including the ones shown only as labels. */
 export const paymentStatuses = [
   "CREATED",
   "PENDING",
@@ -36,8 +36,19 @@ const objectError = { error: commonMessages.invalidInput } as const;
 
 /**
  * The body of POST /api/orders/create. The order is built from the server's cart: amounts,
- * lines and currency a client sends are ignored (DESIGN.md "the server is the authority").
+ * lines and currency a client sends are ignored (R-SHOP-13 "the server is the authority").
  */
+/** Buy Now's one line: the order is made of it alone (quantity 1 unless given). */
+export const buyNowLineSchema = z.object(
+  {
+    productId: z.number().int().min(1).max(2_147_483_647),
+    variantId: z.number().int().min(1).max(2_147_483_647),
+    quantity: z.number().int().min(1).max(10).default(1),
+  },
+  objectError,
+);
+export type BuyNowLine = z.input<typeof buyNowLineSchema>;
+
 export const createOrderRequestSchema = z
   .object(
     {
@@ -45,18 +56,9 @@ export const createOrderRequestSchema = z
       guestSessionId: guestSessionIdSchema,
       /**
        * Buy Now: order this one line alone, priced from the catalogue; the cart is left as it is
-       * (DESIGN.md). Without it the order is built from the cart.
+       * (R-SHOP-9). Without it the order is built from the cart.
        */
-      buyNow: z
-        .object(
-          {
-            productId: z.number().int().min(1).max(2_147_483_647),
-            variantId: z.number().int().min(1).max(2_147_483_647),
-            quantity: z.number().int().min(1).max(10).default(1),
-          },
-          objectError,
-        )
-        .optional(),
+      buyNow: buyNowLineSchema.optional(),
     },
     objectError,
   )
@@ -130,7 +132,7 @@ export type OrderItem = z.infer<typeof orderItemSchema>;
 /** Steps of the order progress timeline (the same list as `timelineSteps` in fulfilment.ts). */
 export const orderTimelineSteps = ["Created", "Processing", "Shipped", "Delivered", "Cancelled"] as const;
 
-/** One step of the order progress timeline (spec: accounts-and-orders §4); `at` once it happened. */
+/** One step of the order progress timeline (R-ORD-4); `at` once it happened. */
 export const timelineEntrySchema = z.object({
   step: z.enum(orderTimelineSteps),
   done: z.boolean(),
@@ -138,7 +140,7 @@ export const timelineEntrySchema = z.object({
 });
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 
-/** An order as the orders page and the confirmation page read it (spec: accounts-and-orders §3). */
+/** An order as the orders page and the confirmation page read it (R-ORD-3). */
 export const orderSchema = z.object({
   id: z.string(),
   orderId: z.string(),
@@ -169,12 +171,12 @@ export const orderSchema = z.object({
   timeline: z.array(timelineEntrySchema),
   /**
    * Whether this viewer may cancel now: a logged-in owner, a cancellable status and the 6-hour
-   * window (spec §4 "Cancelling"). Always false for a guest.
+   * window (R-ORD-4 "Cancelling"). Always false for a guest.
    */
   cancellable: z.boolean(),
   /** Why `cancellable` is false, in the shopper's words (null when it is true, or for terminal statuses). */
   cancelBlockedReason: z.string().nullable(),
-  /** The customer message for this order and payment status (spec §4 "Fulfilment messages"). */
+  /** The customer message for this order and payment status (R-ORD-4 "Fulfilment messages"). */
   message: z.string(),
   items: z.array(orderItemSchema),
   itemCount: z.number().int().min(0),
@@ -182,7 +184,7 @@ export const orderSchema = z.object({
   billingAddress: addressSchema.nullable(),
   /** Until when the order's stock is held for payment (null once no longer waiting for payment). */
   holdExpiresAt: z.string().nullable(),
-  /** createdAt + 6 hours (spec: accounts-and-orders §5). */
+  /** createdAt + 6 hours (R-ORD-5). */
   cancellableUntil: z.string(),
 });
 export type Order = z.infer<typeof orderSchema>;

@@ -1,13 +1,12 @@
 /**
- * The storefront's product lists (spec: storefront §9) as the server and the browser both need
+ * The storefront's product lists (R-STORE-9) as the server and the browser both need
  * them: the size of a page, the sort a list opens on, the call of a list's first page, and the
  * picture a product card shows. Shared: the server writes a list's first page into the HTML it
  * serves and preloads the first cards' pictures (issue 14). Free of schemas, so the browser's
  * list code does not load the validation library for it.
  */
-import type { ProductSummary } from "./catalog.js";
 
-/** List pages ask for 20 products a page and add the next 20 with "Load more" (spec §9). */
+/** List pages ask for 20 products a page and add the next 20 with "Load more" (R-STORE-9). */
 export const LIST_PAGE_SIZE = 20;
 
 /** The sorts a list offers (the API's `sort`). */
@@ -34,8 +33,14 @@ export function firstListPagePath(categoryKey: string | null): string {
 /** The search params a list URL may carry that change what its first page holds. */
 export const listFilterParams = ["size", "color", "minPrice", "maxPrice", "inStock", "sort"] as const;
 
+/** What a card's picture is chosen from (a ProductSummary's fields; declared here, so the rule loads without zod). */
+export interface CardPictures {
+  images: readonly { imageUrl: string; displayOrder: number; primary: boolean }[];
+  imageUrl: string | null;
+}
+
 /** A card's picture: the primary image, else the first by displayOrder, else the product's imageUrl. */
-export function cardImage(product: Pick<ProductSummary, "images" | "imageUrl">): string | null {
+export function cardImage(product: CardPictures): string | null {
   const ordered = [...product.images].sort((a, b) => a.displayOrder - b.displayOrder);
   return (ordered.find((image) => image.primary) ?? ordered[0])?.imageUrl ?? product.imageUrl ?? null;
 }

@@ -1,5 +1,5 @@
 /**
- * The product page's choice of colour and size (spec: storefront §4 "Product detail"): only
+ * The product page's choice of colour and size (R-STORE-4 "Product detail"): only
  * variants with a Size are offered, sizes follow the chosen colour, the first in-stock variant
  * is preselected (otherwise the first), and the gallery shows the chosen colour's images.
  * Shared: the server preloads the image the page's gallery opens on (issue 14).

@@ -19,7 +19,7 @@ export interface CategoriesTable {
   image_url: string | null;
   is_active: Generated<number>;
   display_order: Generated<number>;
-  /** JSON array of 0-based positions dropped from the category card's image slider (spec: storefront §5). */
+  /** JSON array of 0-based positions dropped from the category card's image slider (R-STORE-5). */
   excluded_image_positions: Generated<string>;
   /** 1 for a Vakiverse character (a child of the Vakiverse): its products name the character. */
   is_character: Generated<number>;

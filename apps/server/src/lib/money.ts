@@ -38,7 +38,7 @@ export function cappedDiscount(subtotal: number, discount: number): number {
 const rupees = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" });
 
 /**
- * ₹1,299.00: how order pages and order e-mails show an amount (spec: accounts-and-orders §1).
+ * ₹1,299.00: how order pages and order e-mails show an amount (R-ORD-1).
  * The storefront formats its own; this is for what the server writes itself (e-mail).
  */
 export function formatOrderAmount(paise: number): string {

@@ -6,7 +6,7 @@ import { Forbidden } from "../lib/errors.js";
 
 export const csrfCookieName = "csrf_token";
 export const csrfHeaderName = "x-csrf-token";
-/** Spec: accounts-and-orders §9 — CSRF cookie lifetime 60 minutes. */
+/** R-ORD-9 — CSRF cookie lifetime 60 minutes. */
 export const csrfLifetimeMs = 60 * 60 * 1000;
 
 const nonceBytes = 16;
@@ -18,7 +18,7 @@ const tokenBytes = nonceBytes + expiryBytes + macBytes;
  * Double-submit CSRF protection: the token sits in a readable cookie and the client echoes it
  * in the X-CSRF-Token header, which another site can neither read nor set. The token is also
  * signed with the shop's secret and carries its expiry, so a planted or stale cookie is refused.
- * Token text is base64url (letters, digits, _ and -), 75 characters (spec: accounts-and-orders §5).
+ * Token text is base64url (letters, digits, _ and -), 75 characters (R-ORD-5).
  */
 export class CsrfProtection {
   private readonly key: Buffer;

@@ -225,7 +225,7 @@ export interface CategorySeed {
   slug: string;
   name: string;
   description: string;
-  /** Positions dropped from the category card's image slider (spec: storefront §5). */
+  /** Positions dropped from the category card's image slider (R-STORE-5). */
   excludedImagePositions?: readonly number[];
 }
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { type FakeAnswer, type HttpFake, type RecordedRequest, startHttpFake } from "./http-fake.js";
 
 /*
- * A local stand-in for Shiprocket's shipping API v1 external (integrations doc §2): auth/login,
+ * A local stand-in for Shiprocket's shipping API v1 external (docs/providers.md "Switching to Shiprocket"): auth/login,
  * bearer tokens (which the test can expire), the order, serviceability, AWB, pickup, tracking
  * and cancel calls, each validating its required fields with Shiprocket's 422 shape
  * `{message, errors: {field: [..]}, status_code: 422}`.

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto
 import { type FakeAnswer, type HttpFake, type RecordedRequest, startHttpFake } from "./http-fake.js";
 
 /*
- * A local stand-in for Shiprocket Checkout's two server-to-server calls (integrations doc §1),
+ * A local stand-in for Shiprocket Checkout's two server-to-server calls (docs/providers.md "Switching to Shiprocket"),
  * strict where the real one is: the bare X-Api-Key, the Base64 HMAC-SHA256 of the exact body
  * bytes, and the required body fields. Its signatures are computed here with node:crypto, not
  * with the shop's helpers, so a mistake in those cannot hide itself.

@@ -1,4 +1,4 @@
-/** The favicon follows the system's dark or light preference, live (spec: storefront §2). */
+/** The favicon follows the system's dark or light preference, live (R-STORE-2). */
 export function followColourSchemeWithFavicon(): void {
   const icon = document.head.querySelector<HTMLLinkElement>('link[rel="icon"]');
   const query = window.matchMedia?.("(prefers-color-scheme: light)");

@@ -1,9 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { type Overlay, useUiStore } from "./ui-store";
+import { type Overlay, useUiStore } from "../lib/ui-store";
 
-const CartPanel = lazy(async () => ({ default: (await import("../features/cart/components/cart-panel")).CartPanel }));
+const CartPanel = lazy(async () => ({
+  default: (await import("../features/checkout/components/cart-panel")).CartPanel,
+}));
 const LoginModal = lazy(async () => ({
-  default: (await import("../features/auth/components/login-modal")).LoginModal,
+  default: (await import("../features/accounts/components/login-modal")).LoginModal,
 }));
 const SearchPopup = lazy(async () => ({
   default: (await import("../features/search/components/search-popup")).SearchPopup,

@@ -1,8 +1,8 @@
 import { Navigate, Outlet, useLocation } from "react-router";
-import { useIsLoggedIn } from "../features/auth/session-store";
+import { useIsLoggedIn } from "../lib/session-store";
 
 /**
- * Login guard (spec: accounts-and-orders §2): a guest is sent to / with `?redirect=` holding the
+ * Login guard (R-ORD-2): a guest is sent to / with `?redirect=` holding the
  * wanted full path; the layout then opens the login modal and comes back after login.
  */
 export function RequireLogin() {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { closeOverlay } from "../lib/ui-store";
 import { jsonResponse, renderRoute } from "../test/render-route";
-import { closeOverlay } from "./ui-store";
 
 const CATEGORIES = [
   { id: 1, name: "Clothing", slug: "clothing" },

@@ -1,10 +1,10 @@
 import { Outlet } from "react-router";
 import { PromoStrip } from "../components/promo-strip";
-import { SiteFooter } from "../components/site-footer";
-import { SiteHeader } from "../components/site-header";
 import { ToastArea } from "../components/toast-area";
 import { Overlays } from "./overlays";
 import { ScrollOnNavigate } from "./scroll-on-navigate";
+import { SiteFooter } from "./shell/site-footer";
+import { SiteHeader } from "./shell/site-header";
 import { useLoginRedirect } from "./use-login-redirect";
 
 export function RootLayout() {

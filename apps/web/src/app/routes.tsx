@@ -29,7 +29,7 @@ export const routes: RouteObject[] = [
             }),
           },
           {
-            // Named route ProductListByCategory (storefront §2).
+            // Named route ProductListByCategory (R-STORE-2).
             id: "ProductListByCategory",
             path: "products/:categoryId",
             lazy: async () => ({
@@ -37,7 +37,7 @@ export const routes: RouteObject[] = [
             }),
           },
           {
-            // Named route CategoryProducts, used by the landing page (DESIGN.md: same page as a category list).
+            // Named route CategoryProducts, used by the landing page (R-SHOP-3: same page as a category list).
             id: "CategoryProducts",
             path: "category-products/:categoryId",
             lazy: async () => ({

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useLocation, useNavigationType } from "react-router";
 import { prefersReducedMotion } from "../lib/use-media-query";
 
-/** Spec: storefront §9 — scroll-to-top and hash delays. */
+/** R-STORE-9 — scroll-to-top and hash delays. */
 const TOP_DELAY_MS = 50;
 const HASH_DELAY_MS = 100;
 
@@ -10,15 +10,12 @@ function smooth(): ScrollBehavior {
   return prefersReducedMotion() ? "auto" : "smooth";
 }
 
-/** Navigation state of a change that only records a choice in the URL (a size, a colour): no scrolling. */
-export const KEEP_SCROLL = { keepScroll: true } as const;
-
 function keepsScroll(state: unknown): boolean {
   return typeof state === "object" && state !== null && (state as { keepScroll?: unknown }).keepScroll === true;
 }
 
 /**
- * Every new navigation scrolls smoothly to the top, or to the #hash target (spec §2); back and
+ * Every new navigation scrolls smoothly to the top, or to the #hash target (R-STORE-2); back and
  * forward leave the position to the browser, and so do navigations marked KEEP_SCROLL.
  */
 export function ScrollOnNavigate() {

@@ -1,16 +1,17 @@
 import { useEffect } from "react";
-import { create } from "zustand";
+import { useSplashStore } from "../lib/splash-store";
+
+/** The store lives in lib (features read it); start-up and its tests reach it here too. */
+export { useSplashStore };
+
 import { prefersReducedMotion } from "../lib/use-media-query";
 
-/** Spec: storefront §9 — the splash shows 2000 ms, then an 800 ms zoom-out. */
+/** R-STORE-9 — the splash shows 2000 ms, then an 800 ms zoom-out. */
 export const SPLASH_SHOW_MS = 2000;
 export const SPLASH_ZOOM_MS = 800;
 const SHOWN_KEY = "vaki:splashShown";
 /** The splash's element in index.html. */
 export const SPLASH_ELEMENT_ID = "splash";
-
-/** Whether the splash still covers the page (the home page's Club pop-up waits until it leaves). */
-export const useSplashStore = create<{ covering: boolean }>()(() => ({ covering: false }));
 
 /** Once per visit (tab session), never under reduced motion. */
 export function shouldShowSplash(): boolean {

@@ -1,17 +1,12 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { restoreSession, useSessionStore } from "../features/auth/session-store";
 import { cartKey, cartQuery, EMPTY_CART } from "../features/cart/cart-api";
 import { ensureCsrfToken, onSessionCleared, peekGuestSessionId } from "../lib/api-client";
+import { restoreSession, useSessionStore } from "../lib/session-store";
 import { whenIdle } from "../lib/when-idle";
 
 /**
- * Start-up (spec: accounts-and-orders §4): restore the session from local storage (shape and
- * expiry checked), fetch a CSRF token if none, load the cart. The session is restored before this
- * returns its promise, so the first render already knows the shopper; the app mounts at once and
- * the rest runs alongside the first render instead of before it (decision 0009: one round trip
- * less before the page shows; a call that needs the CSRF token waits for it, and the cart query
- * shares the load in flight). Only auth calls need the CSRF token, so it is fetched once the
- * browser is idle after the first page, out of the way of the page's own code and data. Failures
+ * Start-up (R-ORD-4): the session is restored at once, so the first render knows the shopper; the
+ * cart and (once the browser is idle) the CSRF token load alongside it (decision 0009). Failures
  * never stop the app.
  */
 export async function startUp(queryClient: QueryClient): Promise<void> {

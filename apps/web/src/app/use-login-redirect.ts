@@ -1,13 +1,8 @@
 import { useEffect } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { useIsLoggedIn } from "../features/auth/session-store";
-import { openLogin } from "./ui-store";
-
-/** Only paths of this shop are followed after login (never another site). */
-export function safeRedirect(target: string | null): string | null {
-  if (!target?.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return null;
-  return target;
-}
+import { safeRedirect } from "../lib/paths";
+import { useIsLoggedIn } from "../lib/session-store";
+import { openLogin } from "../lib/ui-store";
 
 /**
  * `?redirect=` from the login guard: a guest sees the login modal; once logged in, the shopper

@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Search, X } from "lucide-react";
-import { openSearch } from "../app/ui-store";
 import { COMMUNITY_NAME, FIRST_ORDER_CODE, SHOP_NAME } from "../lib/brand";
+import { openSearch } from "../lib/ui-store";
 import { IconButton } from "./icon-button";
 import { PrimaryNav } from "./primary-nav";
 
@@ -12,7 +12,7 @@ interface MobileMenuSheetProps {
   returnFocusTo: () => HTMLElement | null;
 }
 
-/** The phone menu's sheet: the header's links plus search (storefront §2). Loaded on first open. */
+/** The phone menu's sheet: the header's links plus search (R-STORE-2). Loaded on first open. */
 export function MobileMenuSheet({ open, onOpenChange, returnFocusTo }: MobileMenuSheetProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>

@@ -1,5 +1,5 @@
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from "lucide-react";
-import { type Toast, useToastStore } from "../features/toast/toast-store";
+import { type Toast, useToastStore } from "../lib/toast-store";
 
 const ICONS = { success: CircleCheck, error: CircleAlert, warning: TriangleAlert, info: Info } as const;
 

@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useSessionStore } from "../features/auth/session-store";
 import {
   apiGet,
   apiPost,
@@ -11,6 +10,7 @@ import {
 } from "./api-client";
 import { ApiError } from "./api-error";
 import { GUEST_SESSION_KEY } from "./guest-session";
+import { useSessionStore } from "./session-store";
 
 function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });

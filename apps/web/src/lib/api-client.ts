@@ -1,24 +1,24 @@
 /**
- * The one HTTP client of the storefront (spec: accounts-and-orders §4, §7, §9): bearer token,
+ * The one HTTP client of the storefront (R-ORD-4, R-ORD-7, R-ORD-9): bearer token,
  * cookies, CSRF header on auth calls, timeouts, refresh on 401 (at most twice), one CSRF retry,
  * guest session id, and the spec's network error texts. Components never call fetch; feature
  * API modules call these functions.
  */
 import type { SessionTokens } from "@vaki/contract/accounts";
 import type { FieldErrors } from "@vaki/contract/envelope";
-import { currentSession, useSessionStore } from "../features/auth/session-store";
 import { ApiError } from "./api-error";
 import { guestSessionId, peekGuestSessionId } from "./guest-session";
+import { currentSession, useSessionStore } from "./session-store";
 import { readStored, writeStored } from "./storage";
 
 export const API_BASE = "/api";
 
-/** Spec: accounts-and-orders §9. */
+/** R-ORD-9. */
 export const REQUEST_TIMEOUT_MS = 180_000;
 export const CSRF_TIMEOUT_MS = 30_000;
 export const MAX_REFRESH_ATTEMPTS = 2;
 
-/** Spec: accounts-and-orders §8 "Session and network". */
+/** R-ORD-8 "Session and network". */
 export const networkMessages = {
   network: "Network error - please check your connection",
   timeout: "Request timed out. Please try again.",
@@ -27,7 +27,7 @@ export const networkMessages = {
 
 const CSRF_STORAGE_KEY = "csrfToken";
 const CSRF_COOKIE = "csrf_token";
-/** Spec: accounts-and-orders §5 — at least 10 letters, digits, underscores or hyphens. */
+/** R-ORD-5 — at least 10 letters, digits, underscores or hyphens. */
 const CSRF_SHAPE = /^[A-Za-z0-9_-]{10,}$/;
 
 export interface ApiRequestOptions {
@@ -57,12 +57,12 @@ function isEnvelope(value: unknown): value is Envelope {
   return typeof value === "object" && value !== null && typeof (value as Envelope).success === "boolean";
 }
 
-/** Calls that must not carry the bearer token (spec §7: login, register, csrf). */
+/** Calls that must not carry the bearer token (R-ORD-7: login, register, csrf). */
 function isAnonymousCall(path: string): boolean {
   return /^\/auth\/(login|register|csrfToken)\b/.test(path);
 }
 
-/** Auth calls carry the CSRF header (spec §7). */
+/** Auth calls carry the CSRF header (R-ORD-7). */
 function isAuthCall(path: string): boolean {
   return path.startsWith("/auth/") && !path.startsWith("/auth/csrfToken");
 }
@@ -118,7 +118,7 @@ export function fetchCsrfToken(): Promise<string | null> {
   return csrfInFlight;
 }
 
-/** Start-up: fetch a CSRF token only when none is known (spec §4). */
+/** Start-up: fetch a CSRF token only when none is known (R-ORD-4). */
 export async function ensureCsrfToken(): Promise<string | null> {
   return knownCsrfToken() ?? fetchCsrfToken();
 }

@@ -1,6 +1,6 @@
 import { readStored, writeStored } from "./storage";
 
-/** Spec: accounts-and-orders §3 — the guest's id lives in local storage under this key. */
+/** R-ORD-3 — the guest's id lives in local storage under this key. */
 export const GUEST_SESSION_KEY = "guestSessionId";
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;

@@ -1,5 +1,5 @@
 /**
- * Paths of the storefront, including the spec's named routes (storefront §2):
+ * Paths of the storefront, including the spec's named routes (R-STORE-2):
  * ProductListByCategory (param categoryId, query name) and CategoryProducts (the landing page's
  * "View All Characters"), both the category product list.
  */
@@ -19,3 +19,12 @@ export const paths = {
   resetPassword: "/reset-password",
   about: "/about",
 } as const;
+
+/** Navigation state of a change that only records a choice in the URL (a size, a colour): no scrolling. */
+export const KEEP_SCROLL = { keepScroll: true } as const;
+
+/** Only paths of this shop are followed after login (never another site). */
+export function safeRedirect(target: string | null): string | null {
+  if (!target?.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return null;
+  return target;
+}

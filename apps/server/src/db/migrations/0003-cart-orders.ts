@@ -2,7 +2,7 @@ import { type Kysely, type Migration, sql } from "kysely";
 import type { Dialect } from "../connection.js";
 import { idColumn, nonNegative, oneOf } from "./columns.js";
 
-// Status names as of this migration (spec: accounts-and-orders §4); a later change needs its own migration.
+// Status names as of this migration (R-ORD-4); a later change needs its own migration.
 const orderStatuses = ["CREATED", "CONFIRMED", "PROCESSING", "SHIPPED", "DELIVERED", "CANCELLED"];
 const paymentStatuses = [
   "CREATED",

@@ -24,7 +24,7 @@ const outboxStatuses = ["PENDING", "RUNNING", "DONE", "FAILED"];
 /** Columns issue 6 adds to orders (0003 already has contact, addresses, tracking number, shiprocket id). */
 const orderColumns: [string, "text" | "integer"][] = [
   ["courier_name", "text"],
-  // ORDER code scheme (integrations doc §3b): the courier's last known status of the shipment.
+  // ORDER code scheme (docs/providers.md "The two status-code schemes"): the courier's last known status of the shipment.
   ["courier_status_code", "integer"],
   ["confirmed_at", "text"],
   ["processing_at", "text"],
@@ -86,7 +86,7 @@ export function checkoutAndFulfilmentTables(dialect: Dialect): Migration {
         .addColumn("awb", "text")
         .addColumn("courier_id", "integer")
         .addColumn("courier_name", "text")
-        // ORDER code scheme (status_code of order responses, integrations doc §3b).
+        // ORDER code scheme (status_code of order responses, docs/providers.md "The two status-code schemes").
         .addColumn("status_code", "integer")
         .addColumn("pickup_requested_at", "text")
         .addColumn("created_at", "text", (c) => c.notNull())

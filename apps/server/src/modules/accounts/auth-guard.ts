@@ -88,7 +88,7 @@ export function createAuthGuard(authenticate: Authenticate): AuthGuard {
 }
 
 /**
- * The server is the authority on who calls (DESIGN.md): a userId sent in a body or query is
+ * The server is the authority on who calls (R-SHOP-13): a userId sent in a body or query is
  * only accepted when it names the caller; anything else is refused with 403.
  */
 export function assertClaimedUser(caller: AuthenticatedUser, ...claimed: (string | number | undefined | null)[]): void {

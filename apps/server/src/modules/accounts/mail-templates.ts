@@ -1,7 +1,7 @@
 import { renderMail } from "../../providers/mail/layout.js";
 import type { MailMessage } from "../../providers/mail/mailer.js";
 
-/** The reset-link e-mail; the link opens the storefront's /reset-password page (spec: accounts-and-orders §2). */
+/** The reset-link e-mail; the link opens the storefront's /reset-password page (R-ORD-2). */
 export function passwordResetMail(input: { shopName: string; to: string; name: string; link: string }): MailMessage {
   const body = renderMail({
     shopName: input.shopName,

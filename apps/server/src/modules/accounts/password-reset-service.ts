@@ -12,7 +12,7 @@ import { accountRateLimits as limits } from "./rate-limits.js";
 import type { AccountsRepo, ResetTokenRow } from "./repo.js";
 import { hashOpaqueToken, newOpaqueToken } from "./tokens.js";
 
-/** Spec: accounts-and-orders §9 — a reset link is valid for 24 hours. */
+/** R-ORD-9 — a reset link is valid for 24 hours. */
 export const resetLinkLifetimeMs = 24 * 60 * 60 * 1000;
 
 /** "r****@example.com": enough for the shopper to recognise, too little to harvest. */

@@ -10,7 +10,7 @@ export const accountRateLimits = {
   loginPerIp: { name: "login-ip", limit: 20, windowMs: minutes(15), perClientAddress: true },
   /** Sign-ups per client address, successful or not (slows mass account creation and e-mail probing). */
   registerPerIp: { name: "register-ip", limit: 10, windowMs: minutes(60), perClientAddress: true },
-  /** Spec: accounts-and-orders §8–§9 — reset requests per account, 15-minute wait. */
+  /** R-ORD-8–R-ORD-9 — reset requests per account, 15-minute wait. */
   resetPerAccount: { name: "reset-account", limit: 3, windowMs: minutes(15) },
   /** Reset requests per client address (slows probing for registered e-mails). */
   resetPerIp: { name: "reset-ip", limit: 20, windowMs: minutes(15), perClientAddress: true },

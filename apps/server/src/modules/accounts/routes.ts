@@ -16,23 +16,14 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { clientAddressOf } from "../../lib/rate-limit/rate-limiter.js";
-import type { CsrfProtection } from "../../plugins/csrf.js";
-import { userFacingValidation } from "../../plugins/error-handler.js";
-import { type AuthGuard, assertClaimedUser } from "./auth-guard.js";
-import type { PasswordResetService } from "./password-reset-service.js";
-import { type AccountService, toProfile, toPublicUser } from "./service.js";
-import type { IssuedSession, SessionService } from "./session-service.js";
+import { applyRouteDefaults } from "../../plugins/route-defaults.js";
+import { assertClaimedUser } from "./auth-guard.js";
+import type { AccountRoutesDeps } from "./route-deps.js";
+import { toProfile, toPublicUser } from "./service.js";
+import type { IssuedSession } from "./session-service.js";
 import { userRoutes } from "./user-routes.js";
 
-export interface AccountRoutesDeps {
-  accounts: AccountService;
-  sessions: SessionService;
-  resets: PasswordResetService;
-  auth: AuthGuard;
-  csrf: CsrfProtection;
-  /** Cookies get the Secure flag when the shop is served over HTTPS. */
-  secureCookies: boolean;
-}
+export type { AccountRoutesDeps };
 
 export const refreshCookieName = "refresh_token";
 const refreshCookiePath = "/api/auth";
@@ -40,9 +31,7 @@ const bearer = [{ bearerAuth: [] }];
 
 /** /api/auth/*: CSRF token, register, login, refresh, logout, profile update; then the /api/user/* routes. */
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesDeps> = async (app, deps) => {
-  app.addHook("onRoute", (route) => {
-    route.schemaErrorFormatter ??= userFacingValidation;
-  });
+  applyRouteDefaults(app, { noStore: false });
   const { csrf, auth } = deps;
 
   const setRefreshCookie = (reply: FastifyReply, session: IssuedSession) =>

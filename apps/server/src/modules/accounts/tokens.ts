@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { UserRole } from "@vaki/contract/accounts";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 
-/** Spec: accounts-and-orders §4 — a session ends 8 hours after login, whatever the refreshes. */
+/** R-ORD-4 — a session ends 8 hours after login, whatever the refreshes. */
 export const sessionLifetimeMs = 8 * 60 * 60 * 1000;
 /** Access tokens are short so a revoked session stops working soon even without the session check. */
 export const accessTokenLifetimeMs = 15 * 60 * 1000;

@@ -19,23 +19,18 @@ import { failureEnvelopeSchema as failure, successEnvelope } from "@vaki/contrac
 import { accountMessages as m } from "@vaki/contract/messages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { clientAddressOf } from "../../lib/rate-limit/rate-limiter.js";
-import { userFacingValidation } from "../../plugins/error-handler.js";
+import { applyRouteDefaults } from "../../plugins/route-defaults.js";
 import { assertClaimedUser } from "./auth-guard.js";
 import { resetLinkLifetimeMs } from "./password-reset-service.js";
-import type { AccountRoutesDeps } from "./routes.js";
+import type { AccountRoutesDeps } from "./route-deps.js";
 import { toProfile } from "./service.js";
 
 const bearer = [{ bearerAuth: [] }];
 
 /** /api/user/*: profile, preferences and the password-reset flow. */
 export const userRoutes: FastifyPluginAsyncZod<AccountRoutesDeps> = async (app, deps) => {
-  app.addHook("onRoute", (route) => {
-    route.schemaErrorFormatter ??= userFacingValidation;
-  });
   // Profiles and preferences are personal: no browser or proxy cache may keep them.
-  app.addHook("onRequest", async (_request, reply) => {
-    reply.header("cache-control", "no-store");
-  });
+  applyRouteDefaults(app, { noStore: true });
   const { auth } = deps;
 
   app.get(

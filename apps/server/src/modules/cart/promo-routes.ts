@@ -7,7 +7,7 @@ import {
 import { failureEnvelopeSchema as failure, successEnvelope } from "@vaki/contract/envelope";
 import { cartMessages as m } from "@vaki/contract/messages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { userFacingValidation } from "../../plugins/error-handler.js";
+import { applyRouteDefaults } from "../../plugins/route-defaults.js";
 import type { AuthGuard } from "../accounts/auth-guard.js";
 import { cartOwnerOf } from "./request-owner.js";
 import type { CartService } from "./service.js";
@@ -22,12 +22,7 @@ const failures = { 400: failure, 401: failure, 403: failure };
 
 /** Promo codes on the cart: the discount shows in the cart and is applied to the order. */
 export const promotionRoutes: FastifyPluginAsyncZod<PromotionRoutesDeps> = async (app, { cart, auth }) => {
-  app.addHook("onRoute", (route) => {
-    route.schemaErrorFormatter ??= userFacingValidation;
-  });
-  app.addHook("onRequest", async (_request, reply) => {
-    reply.header("cache-control", "no-store");
-  });
+  applyRouteDefaults(app, { noStore: true });
 
   app.post(
     "/api/cart/promo",

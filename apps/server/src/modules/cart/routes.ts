@@ -11,7 +11,7 @@ import {
 import { failureEnvelopeSchema as failure, successEnvelope } from "@vaki/contract/envelope";
 import { cartMessages as m } from "@vaki/contract/messages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { userFacingValidation } from "../../plugins/error-handler.js";
+import { applyRouteDefaults } from "../../plugins/route-defaults.js";
 import { type AuthGuard, assertClaimedUser } from "../accounts/auth-guard.js";
 import { cartOwnerOf } from "./request-owner.js";
 import type { CartService } from "./service.js";
@@ -28,16 +28,11 @@ const failures = { 400: failure, 401: failure, 403: failure, 404: failure, 409: 
 const ok = (message: string, data: Cart) => ({ success: true as const, message, data });
 
 /**
- * The cart calls of the spec (storefront §7). Guests name their cart with guestSessionId (body,
+ * The cart calls of the spec (R-STORE-7). Guests name their cart with guestSessionId (body,
  * query or X-Guest-Session-Id header); users by their access token. Every answer is the cart.
  */
 export const cartRoutes: FastifyPluginAsyncZod<CartRoutesDeps> = async (app, { cart, auth }) => {
-  app.addHook("onRoute", (route) => {
-    route.schemaErrorFormatter ??= userFacingValidation;
-  });
-  app.addHook("onRequest", async (_request, reply) => {
-    reply.header("cache-control", "no-store");
-  });
+  applyRouteDefaults(app, { noStore: true });
 
   app.get(
     "/api/cart",

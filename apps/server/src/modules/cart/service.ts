@@ -12,6 +12,28 @@ import type { CartLineRecord, CartOwner, CartRecord, CartRepo } from "./repo.js"
 
 export type { CartOwner } from "./repo.js";
 
+/** What the cart and Buy Now read of the product and variant a shopper chose. */
+interface ChosenVariant {
+  product_id: number;
+  product_active: number;
+  variant_id: number | null;
+  variant_product_id: number | null;
+  variant_active: number | null;
+}
+
+/** The chosen variant can be bought: 404 unless product and variant are on sale, 400 when the variant is another product's. */
+function assertSellable<T extends ChosenVariant>(
+  target: T | undefined,
+  productId: number,
+): asserts target is T & { variant_id: number; variant_product_id: number; variant_active: number } {
+  if (target?.product_active !== 1) throw new NotFound(m.productNotFound(productId));
+  if (target.variant_id === null || target.variant_product_id === null) throw new NotFound(m.variantNotFound);
+  if (target.variant_product_id !== target.product_id) {
+    throw new InvalidInput(m.variantOfOtherProduct, { fieldErrors: { variantId: [m.variantOfOtherProduct] } });
+  }
+  if (target.variant_active !== 1) throw new NotFound(m.variantNotFound);
+}
+
 /** A cart as checkout takes it: locked for the caller's transaction, lines priced from the catalogue now. */
 export interface CheckoutCart {
   id: string;
@@ -20,7 +42,7 @@ export interface CheckoutCart {
 }
 
 /**
- * Who the cart belongs to (DESIGN.md: the server is the authority): the user of the access token;
+ * Who the cart belongs to (R-SHOP-13: the server is the authority): the user of the access token;
  * a userId/requestUserId sent beside it must name that user (403), and one sent without a token
  * is refused (401). Otherwise a guest, by the guest session id from the body, query or header.
  */
@@ -41,7 +63,7 @@ export function resolveCartOwner(
   return { kind: "guest", guestSessionId };
 }
 
-/** Size and Color as the storefront lists them (spec: storefront §3, cart item). */
+/** Size and Color as the storefront lists them (R-STORE-3, cart item). */
 export function variantAttributesOf(size: string | null, color: string | null): { name: string; value: string }[] {
   return [...(size ? [{ name: "Size", value: size }] : []), ...(color ? [{ name: "Color", value: color }] : [])];
 }
@@ -76,7 +98,7 @@ function toCartItem(line: CartLineRecord): CartItem {
 function cartAnswer(id: string | null, items: CartItem[], promo: PromoOutcome | null): Cart {
   const subtotal = sumPaise(items.map((item) => item.subtotal));
   const discount = promo?.valid ? Math.min(promo.discount, subtotal) : 0;
-  // Spec: storefront §9 — tax and shipping are 0 in the cart total (prices include tax; shipping is free).
+  // R-STORE-9 — tax and shipping are 0 in the cart total (prices include tax; shipping is free).
   const shipping = 0;
   const tax = 0;
   return {
@@ -118,12 +140,7 @@ export class CartService {
       const now = this.now();
       const cart = await repo.createOrLockCart(owner, randomUUID(), now);
       const target = await repo.findAddTarget(cart.id, input.productId, input.variantId);
-      if (target?.product_active !== 1) throw new NotFound(m.productNotFound(input.productId));
-      if (target.variant_id === null) throw new NotFound(m.variantNotFound);
-      if (target.variant_product_id !== target.product_id) {
-        throw new InvalidInput(m.variantOfOtherProduct, { fieldErrors: { variantId: [m.variantOfOtherProduct] } });
-      }
-      if (target.variant_active !== 1) throw new NotFound(m.variantNotFound);
+      assertSellable(target, input.productId);
       const inCart = target.in_cart ?? 0;
       if (inCart === 0 && Number(target.line_count) >= cartLimits.maxLines) {
         throw new Conflict(m.tooManyLines(cartLimits.maxLines));
@@ -178,7 +195,7 @@ export class CartService {
   }
 
   /**
-   * Login merges the guest cart into the user's (DESIGN.md; the spec dropped it): quantities are
+   * Login merges the guest cart into the user's (R-SHOP-2; the spec dropped it): quantities are
    * added, capped by the stock and the line limit (a user's own line is never lowered), lines of
    * products no longer on sale are left out, and the guest cart is deleted — so a second call
    * finds nothing to merge. Locks the user's cart, then the guest's (always in that order).
@@ -276,12 +293,7 @@ export class CartService {
     const repo = this.repo.in(trx);
     const cart = await repo.createOrLockCart(owner, randomUUID(), this.now());
     const target = await repo.findBuyNowTarget(item.productId, item.variantId);
-    if (target?.product_active !== 1) throw new NotFound(m.productNotFound(item.productId));
-    if (target.variant_id === null || target.variant_product_id === null) throw new NotFound(m.variantNotFound);
-    if (target.variant_product_id !== target.product_id) {
-      throw new InvalidInput(m.variantOfOtherProduct, { fieldErrors: { variantId: [m.variantOfOtherProduct] } });
-    }
-    if (target.variant_active !== 1) throw new NotFound(m.variantNotFound);
+    assertSellable(target, item.productId);
     const line: CartLineRecord = {
       id: 0,
       product_id: target.product_id,

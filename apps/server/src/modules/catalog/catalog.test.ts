@@ -136,7 +136,7 @@ describe(`catalogue API (${testEngine})`, () => {
       expect(JSON.stringify(body)).not.toContain("Secret");
     });
 
-    it("drops the excluded slider positions of category 1 (spec: storefront §5)", async () => {
+    it("drops the excluded slider positions of category 1 (R-STORE-5)", async () => {
       expect(ids.clothing).toBe(1);
       const { body } = await get(`/api/categories/fetch/${ids.clothing}?includeChildren=true`);
       const images = body.data.productImages as { productId: number; displayOrder: number }[];

@@ -8,7 +8,7 @@ const cardImageCount = 12;
  * Builds the category tree with each category's product count (its own products and its
  * descendants', each counted once) and the images its card slides through: the primary image
  * of its best sellers, topped up with their other images, minus the positions the category
- * excludes (data of the category, e.g. category 1's 6, 11 and 12: spec storefront §5).
+ * excludes (data of the category, e.g. category 1's 6, 11 and 12: R-STORE-5).
  */
 export async function buildCategoryTree(
   categories: CategoryRecord[],

@@ -54,7 +54,7 @@ export interface ProductParts {
   categories: ProductCategoryRecord[];
 }
 
-/** Images sorted by displayOrder, the primary first on ties (spec: storefront §5). */
+/** Images sorted by displayOrder, the primary first on ties (R-STORE-5). */
 function sortImages(images: ProductImage[]): ProductImage[] {
   return [...images].sort(
     (a, b) => a.displayOrder - b.displayOrder || Number(b.primary) - Number(a.primary) || a.id - b.id,
@@ -122,7 +122,7 @@ export function optionsOf(variants: readonly VariantRecord[]): ProductOption[] {
 
 /**
  * The Vakiverse character the product belongs to, whatever the order of its categories (the
- * spec's "first category has a parent" rule fails on real data: DESIGN.md). Null for others.
+ * spec's "first category has a parent" rule fails on real data: R-SHOP-10). Null for others.
  */
 export function characterOf(categories: readonly ProductCategoryRecord[]): ProductCharacter | null {
   const character = categories.find((category) => category.is_character === 1);

@@ -23,7 +23,7 @@ import type { CatalogService } from "./service.js";
 const productParam = z.object({ id: productKeySchema });
 const tags = ["catalogue"];
 
-/** Catalogue reads (spec: storefront §7). Prices are integer paise. */
+/** Catalogue reads (R-STORE-7). Prices are integer paise. */
 export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
   app.get(
     "/api/categories",

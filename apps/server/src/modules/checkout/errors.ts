@@ -2,7 +2,7 @@ import { checkoutMessages } from "@vaki/contract/messages";
 import { DomainError } from "../../lib/errors.js";
 
 /**
- * Spec (accounts-and-orders §6, §8): the server refuses someone else's checkout session with
+ * Spec (R-ORD-6, R-ORD-8): the server refuses someone else's checkout session with
  * 'Not authorized to access this checkout session' and the error 'Unauthorised' (403).
  */
 export class CheckoutNotAuthorised extends DomainError {

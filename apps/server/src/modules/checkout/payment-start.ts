@@ -7,7 +7,7 @@ import { paidPaymentStatuses } from "../orders/status.js";
 import type { OrderItemRecord, OrderRecord } from "../orders/types.js";
 import type { CheckoutReader, CheckoutServiceDeps } from "./types.js";
 
-/** Shiprocket's hosted-checkout bundle; the staging bundle goes with the staging API (integrations doc §1). */
+/** Shiprocket's hosted-checkout bundle; the staging bundle goes with the staging API (docs/providers.md "Switching to Shiprocket"). */
 export function shiprocketScriptUrl(apiUrl: string): string {
   return /pickrr\.com|fastrr-api-dev/.test(apiUrl)
     ? "https://customcheckoutfastrr.netlify.app/assets/js/channels/shopify.js"

@@ -13,7 +13,7 @@ import { failureEnvelopeSchema as failure, successEnvelope } from "@vaki/contrac
 import { checkoutMessages as m } from "@vaki/contract/messages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type ShopAddress, shopOriginFor } from "../../lib/shop-origin.js";
-import { userFacingValidation } from "../../plugins/error-handler.js";
+import { applyRouteDefaults } from "../../plugins/route-defaults.js";
 import type { AuthGuard } from "../accounts/auth-guard.js";
 import type { AccountService } from "../accounts/service.js";
 import { orderReaderFromQuery, orderReaderOf } from "../orders/reader.js";
@@ -29,17 +29,12 @@ export interface CheckoutRoutesDeps {
 const tags = ["checkout"];
 const failures = { 400: failure, 401: failure, 403: failure, 404: failure, 409: failure, 429: failure, 502: failure };
 
-/** Hosted checkout and payment confirmation (spec: storefront §7, accounts-and-orders §7). */
+/** Hosted checkout and payment confirmation (R-STORE-7, R-ORD-7). */
 export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesDeps> = async (
   app,
   { checkout, auth, accounts, shop },
 ) => {
-  app.addHook("onRoute", (route) => {
-    route.schemaErrorFormatter ??= userFacingValidation;
-  });
-  app.addHook("onRequest", async (_request, reply) => {
-    reply.header("cache-control", "no-store");
-  });
+  applyRouteDefaults(app, { noStore: true });
 
   app.post(
     "/api/checkout/initiate",

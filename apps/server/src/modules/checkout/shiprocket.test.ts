@@ -39,7 +39,7 @@ const shiprocketCourierEnv = (courierApi: FakeShiprocketApi) => ({
   OUTBOX_INTERVAL_MS: "0",
 });
 
-/** How Shiprocket Checkout's order details end for a paid checkout (integrations doc §1). */
+/** How Shiprocket Checkout's order details end for a paid checkout (docs/providers.md "Switching to Shiprocket"). */
 const paidOutcome = {
   status: "SUCCESS",
   payment_status: "Success",

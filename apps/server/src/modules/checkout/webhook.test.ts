@@ -206,7 +206,7 @@ describe(`payment confirmation: webhooks, the confirmation check and initiate ($
     }
     const own = await checkoutDetails(shop.app, started.checkoutId, `guestSessionId=${owner.guestSessionId}`);
     expect(own.statusCode).toBe(200);
-    // The order's secret alone opens it, on any device (the e-mail's link): DESIGN.md.
+    // The order's secret alone opens it, on any device (the e-mail's link): R-SHOP-11.
     const elsewhere = `guestSessionId=${stranger.guestSessionId}&orderSecret=${started.orderSecret}`;
     expect((await checkoutDetails(shop.app, started.checkoutId, elsewhere)).statusCode).toBe(200);
     expect(own.json().data).toMatchObject({ status: "PENDING", paymentDetails: { status: "CREATED" } });

@@ -3,7 +3,7 @@ import { failureEnvelopeSchema as failure, successEnvelope } from "@vaki/contrac
 import { clubMessages as m } from "@vaki/contract/messages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { clientAddressOf } from "../../lib/rate-limit/rate-limiter.js";
-import { userFacingValidation } from "../../plugins/error-handler.js";
+import { applyRouteDefaults } from "../../plugins/route-defaults.js";
 import type { AuthGuard } from "../accounts/auth-guard.js";
 import type { CommunityService } from "./service.js";
 
@@ -13,9 +13,7 @@ export interface CommunityRoutesDeps {
 }
 
 export const communityRoutes: FastifyPluginAsyncZod<CommunityRoutesDeps> = async (app, deps) => {
-  app.addHook("onRoute", (route) => {
-    route.schemaErrorFormatter ??= userFacingValidation;
-  });
+  applyRouteDefaults(app, { noStore: false });
 
   app.post(
     "/api/community/join",

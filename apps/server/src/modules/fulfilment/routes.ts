@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { Unauthorised } from "../../lib/errors.js";
 import { type ShopAddress, shopOriginFor } from "../../lib/shop-origin.js";
-import { userFacingValidation } from "../../plugins/error-handler.js";
+import { applyRouteDefaults } from "../../plugins/route-defaults.js";
 import { type AuthGuard, assertClaimedUser } from "../accounts/auth-guard.js";
 import { orderReaderFromQuery, orderReaderOf } from "../orders/reader.js";
 import type { FulfilmentService } from "./service.js";
@@ -31,20 +31,15 @@ export interface FulfilmentRoutesDeps {
 const failures = { 400: failure, 401: failure, 403: failure, 404: failure, 409: failure, 502: failure };
 const bearer = [{ bearerAuth: [] }];
 
-/** "courierId, in data or at top level" (spec: accounts-and-orders §3). */
+/** "courierId, in data or at top level" (R-ORD-3). */
 const shipmentAnswer = successEnvelope(shipmentSchema).extend({ courierId: z.number().int().nullable() });
 
-/** Delivery checks, shipments, tracking and cancelling (spec: accounts-and-orders §7). */
+/** Delivery checks, shipments, tracking and cancelling (R-ORD-7). */
 export const fulfilmentRoutes: FastifyPluginAsyncZod<FulfilmentRoutesDeps> = async (
   app,
   { fulfilment, auth, shop },
 ) => {
-  app.addHook("onRoute", (route) => {
-    route.schemaErrorFormatter ??= userFacingValidation;
-  });
-  app.addHook("onRequest", async (_request, reply) => {
-    reply.header("cache-control", "no-store");
-  });
+  applyRouteDefaults(app, { noStore: true });
 
   app.get(
     "/api/shipping/serviceability",
@@ -150,7 +145,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<FulfilmentRoutesDeps> = asy
     "/api/orders/cancel/order",
     {
       preValidation: async (request) => {
-        // Spec §8: a guest is told to log in, in the spec's words.
+        // R-ORD-8: a guest is told to log in, in the spec's words.
         if (!request.headers.authorization) throw new Unauthorised(m.mustBeAuthenticated);
         await auth.requireUser(request);
       },

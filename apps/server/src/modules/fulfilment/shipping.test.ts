@@ -104,7 +104,7 @@ describe(`delivery checks, shipments and tracking (${testEngine})`, () => {
       expect(unpaid.json().message).toBe(fulfilmentMessages.shipmentAfterPayment);
 
       await submitPaymentPage(shop.app, started.token, paymentForm({ "shippingAddress.pincode": "560001" }));
-      // The guest session alone does not reach the order's shipment: the secret does (DESIGN.md).
+      // The guest session alone does not reach the order's shipment: the secret does (R-SHOP-11).
       expect((await ensure("/api/orders/create/shiprocket", { orderSecret: undefined })).statusCode).toBe(404);
       const [created, again] = await Promise.all([
         ensure("/api/orders/create/shiprocket"),

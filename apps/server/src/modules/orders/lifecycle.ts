@@ -136,7 +136,7 @@ export class OrderLifecycleService {
   }
 
   /**
-   * The shopper cancels (spec §4 "Cancelling"): from the status and payment status the caller
+   * The shopper cancels (R-ORD-4 "Cancelling"): from the status and payment status the caller
    * read (so a payment confirmed meanwhile is not cancelled with the wrong refund rule).
    */
   async cancelByShopper(

@@ -53,7 +53,7 @@ export interface CourierScan {
 }
 
 /**
- * Created → Processing → Shipped → Delivered (spec: accounts-and-orders §4), done up to the
+ * Created → Processing → Shipped → Delivered (R-ORD-4), done up to the
  * furthest of the order's status and the courier's codes (ORDER scheme: created 1, 2; processing
  * 3, 4, 12, 70-76; shipped 6, 19, 20, 43, 51, 58, 61; delivered 7, 41). `at` is the first scan of
  * a step, else when the order reached it. A cancelled order shows the steps it reached, then
@@ -96,7 +96,7 @@ export function cancellationStatusOf(order: Pick<OrderProgress, "status" | "cour
   return order.status;
 }
 
-/** Whether the shopper may cancel now (spec §4 "Cancelling": status and the 6-hour window). */
+/** Whether the shopper may cancel now (R-ORD-4 "Cancelling": status and the 6-hour window). */
 export function isCancellable(order: Pick<OrderProgress, "status" | "courier_status_code" | "created_at">, now: Date) {
   return cancellationBlockReason(cancellationStatusOf(order), new Date(order.created_at), now) === null;
 }
@@ -117,7 +117,7 @@ export function cancellationOf(
 }
 
 /**
- * The customer message (spec §4 "Fulfilment messages"): combined order + payment message, then
+ * The customer message (R-ORD-4 "Fulfilment messages"): combined order + payment message, then
  * the payment's, then the courier's, then the order's, then a thank-you.
  */
 export function customerMessageOf(order: Pick<OrderProgress, "status" | "payment_status" | "courier_status_code">) {

@@ -288,7 +288,7 @@ describe(`orders (${testEngine})`, () => {
         (await getOrder(order.id, `?orderSecret=${secret}`, { "x-guest-session-id": guest.guestSessionId })).statusCode,
       ).toBe(200);
 
-      // The e-mail's link on another device: the secret alone (DESIGN.md).
+      // The e-mail's link on another device: the secret alone (R-SHOP-11).
       for (const query of [
         `?orderSecret=${secret}`,
         `?guestSessionId=${newGuest().guestSessionId}&orderSecret=${secret}`,

@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { Unauthorised } from "../../lib/errors.js";
 import { clientAddressOf } from "../../lib/rate-limit/rate-limiter.js";
-import { userFacingValidation } from "../../plugins/error-handler.js";
+import { applyRouteDefaults } from "../../plugins/route-defaults.js";
 import { type AuthGuard, assertClaimedUser } from "../accounts/auth-guard.js";
 import { cartOwnerOf } from "../cart/request-owner.js";
 import type { OrdersService } from "./service.js";
@@ -26,14 +26,9 @@ export interface OrderRoutesDeps {
 const tags = ["orders"];
 const bearer = [{ bearerAuth: [] }];
 
-/** Orders (spec: accounts-and-orders §7). Static paths (orderHistory) win over /api/orders/:id. */
+/** Orders (R-ORD-7). Static paths (orderHistory) win over /api/orders/:id. */
 export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesDeps> = async (app, { orders, auth }) => {
-  app.addHook("onRoute", (route) => {
-    route.schemaErrorFormatter ??= userFacingValidation;
-  });
-  app.addHook("onRequest", async (_request, reply) => {
-    reply.header("cache-control", "no-store");
-  });
+  applyRouteDefaults(app, { noStore: true });
 
   app.post(
     "/api/orders/create",

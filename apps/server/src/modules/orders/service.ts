@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { cartMessages, orderMessages } from "@vaki/contract/messages";
-import { type Address, addressSchema, cancellationWindowMs, type Order, type OrderItem } from "@vaki/contract/orders";
+import type { Order } from "@vaki/contract/orders";
 import type { Db } from "../../db/connection.js";
 import type { Clock } from "../../lib/clock.js";
 import { Conflict, InvalidInput, NotFound } from "../../lib/errors.js";
@@ -9,10 +9,10 @@ import { lineTotal, sumPaise } from "../../lib/money.js";
 import { type PeriodicTask, schedulePeriodic } from "../../lib/periodic.js";
 import { localCaller } from "../../lib/rate-limit/rate-limiter.js";
 import type { AuthenticatedUser } from "../accounts/auth-guard.js";
-import { type CartOwner, type CartService, type CheckoutCart, variantAttributesOf } from "../cart/service.js";
+import type { CartOwner, CartService, CheckoutCart } from "../cart/service.js";
 import type { InventoryService } from "../inventory/service.js";
 import type { CustomerRef, PaidOrderLookup, PromoOutcome, PromotionsService } from "../promotions/service.js";
-import { cancellationOf, customerMessageOf, orderTimeline, paymentStatusLabelOf, statusLabelOf } from "./order-view.js";
+import { toOrder } from "./order-answer.js";
 import type { OrdersRepo } from "./repo.js";
 import type { OrderItemRecord, OrderRecord } from "./types.js";
 
@@ -82,87 +82,6 @@ export function formatOrderNumber(number: number): string {
   return `VK-${orderNumberOffset + number}`;
 }
 
-/**
- * A stored address (the providers' PostalAddress: line1, pincode...) with both spellings the spec
- * reads (addressLine1 or line1, postalCode or pincode).
- */
-export function parseAddress(json: string | null): Address | null {
-  if (!json) return null;
-  try {
-    const parsed = addressSchema.safeParse(JSON.parse(json));
-    if (!parsed.success) return null;
-    const a = parsed.data;
-    const line1 = a.line1 ?? a.addressLine1;
-    const line2 = a.line2 ?? a.addressLine2;
-    const pincode = a.pincode ?? a.postalCode;
-    return {
-      ...a,
-      ...(line1 !== undefined ? { addressLine1: line1, line1 } : {}),
-      ...(line2 !== undefined ? { addressLine2: line2, line2 } : {}),
-      ...(pincode !== undefined ? { postalCode: pincode, pincode } : {}),
-    };
-  } catch {
-    return null;
-  }
-}
-
-function toOrderItem(row: OrderItemRecord): OrderItem {
-  return {
-    id: row.id,
-    productId: row.product_id,
-    variantId: row.variant_id,
-    sku: row.sku,
-    productName: row.product_name,
-    name: row.product_name,
-    imageUrl: row.image_url,
-    image: row.image_url,
-    quantity: row.quantity,
-    price: row.unit_price,
-    subtotal: row.line_total,
-    variantAttributes: variantAttributesOf(row.size, row.color),
-    size: row.size,
-    color: row.color,
-  };
-}
-
-export function toOrder(row: OrderRecord, items: readonly OrderItemRecord[], now: Date = new Date()): Order {
-  return {
-    id: row.id,
-    orderId: row.id,
-    orderNumber: row.order_number,
-    status: row.status,
-    paymentStatus: row.payment_status,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    subtotal: row.subtotal,
-    discountAmount: row.discount_amount,
-    taxAmount: row.tax_amount,
-    tax: row.tax_amount,
-    shippingAmount: row.shipping_amount,
-    total: row.total,
-    currency: "INR",
-    promoCode: row.promo_code,
-    contactEmail: row.contact_email,
-    contactPhone: row.contact_phone,
-    shippingMethod: row.shipping_method,
-    statusLabel: statusLabelOf(row.status),
-    paymentStatusLabel: paymentStatusLabelOf(row.payment_status),
-    trackingNumber: row.tracking_number,
-    shiprocketOrderId: row.shiprocket_order_id,
-    courierName: row.courier_name,
-    timeline: orderTimeline(row),
-    ...cancellationOf(row, now),
-    message: customerMessageOf(row),
-    items: items.map(toOrderItem),
-    itemCount: items.reduce((count, item) => count + item.quantity, 0),
-    shippingAddress: parseAddress(row.shipping_address),
-    billingAddress: parseAddress(row.billing_address),
-    holdExpiresAt: row.status === "CREATED" ? row.hold_expires_at : null,
-    // Spec: accounts-and-orders §5 — cancellation within 6 hours of createdAt.
-    cancellableUntil: new Date(Date.parse(row.created_at) + cancellationWindowMs).toISOString(),
-  };
-}
-
 /** Orders' answer to the promotions module: does this customer already have a paid order? */
 export class PaidOrders implements PaidOrderLookup {
   constructor(private readonly repo: OrdersRepo) {}
@@ -226,7 +145,7 @@ export class OrdersService {
    *
    * Buy Now (`buyNow` given) orders that one line instead of the cart's lines, under the same
    * rules (the cart's promo code, the first-order rule, the stock hold); the cart's lines stay, and
-   * after payment only that variant's line leaves the cart (DESIGN.md: Buy Now buys one thing).
+   * after payment only that variant's line leaves the cart (R-SHOP-9: Buy Now buys one thing).
    */
   async createOrder(
     owner: CartOwner,
@@ -383,7 +302,7 @@ export class OrdersService {
    * How far the reader may see the order: "owner" (its user, or whoever holds its secret,
    * compared in constant time against the stored hash: the e-mail link works on any device);
    * "session" (the guest session that placed it, without a secret: the payment's outcome, never
-   * the addresses, DESIGN.md); null (nothing). A wrong secret gives nothing.
+   * the addresses, R-SHOP-11); null (nothing). A wrong secret gives nothing.
    */
   accessOf(record: OrderRecord, reader: OrderReader): "owner" | "session" | null {
     if (reader.user && record.user_id === reader.user.id) return "owner";

@@ -2,7 +2,7 @@ import { type OrderStatus, orderStatuses, type PaymentStatus, paymentStatuses } 
 
 /**
  * The order and payment state machines as data (STYLE.md): every allowed move in one screen.
- * Status names are the spec's (accounts-and-orders §4). Code that changes a status does it with
+ * Status names are the spec's (R-ORD-4). Code that changes a status does it with
  * a conditional update `where status in (sourcesOf(...))`, so a move happens at most once even
  * when several processes try it at the same time.
  */
@@ -31,7 +31,7 @@ export const paymentTransitions: Readonly<Record<PaymentStatus, readonly Payment
   COMPLETED: ["REFUND_PROCESSING"],
   COD_PENDING: ["COD_COMPLETED", "CANCELLED"],
   COD_COMPLETED: ["REFUND_PROCESSING"],
-  // Spec §4 cancelling: payment SUCCESS becomes REFUND_PROCESSING, then the provider settles it.
+  // R-ORD-4 cancelling: payment SUCCESS becomes REFUND_PROCESSING, then the provider settles it.
   REFUND_PROCESSING: ["REFUNDED", "PARTIALLY_REFUNDED"],
   PARTIALLY_REFUNDED: ["REFUND_PROCESSING", "REFUNDED"],
   REFUNDED: [],
@@ -100,7 +100,7 @@ export const uncollectablePayment = {
 export const refundablePaymentStatuses: readonly PaymentStatus[] = ["SUCCESS", "PAID", "COMPLETED", "COD_COMPLETED"];
 
 /**
- * The shopper cancels (spec: accounts-and-orders §4 "Cancelling"): the order becomes CANCELLED;
+ * The shopper cancels (R-ORD-4 "Cancelling"): the order becomes CANCELLED;
  * a successful payment becomes REFUND_PROCESSING, anything else CANCELLED.
  */
 export function paymentStatusOnCancel(from: PaymentStatus): PaymentStatus | null {

@@ -42,7 +42,7 @@ export const storefrontRoutes: FastifyPluginAsync<StorefrontRoutesDeps> = async 
   app.get("/products", page, (request, reply) =>
     render(request, reply, {
       kind: "all-products",
-      // The query forms of a category list (spec §2) are served by the web app as that category's.
+      // The query forms of a category list (R-STORE-2) are served by the web app as that category's.
       unfiltered: unfiltered(request, ["categoryId", "categoryName", "name"]),
     }),
   );

@@ -7,8 +7,7 @@ import { createTestShop, type TestShop } from "../../../test/helpers/app.js";
 import { insertCategory, insertProduct } from "../../../test/helpers/catalog.js";
 import { testEngine } from "../../../test/helpers/database.js";
 import { systemClock } from "../../lib/clock.js";
-import { CatalogRepo } from "../catalog/repo.js";
-import { CatalogService } from "../catalog/service.js";
+import { createCatalogModule } from "../catalog/module.js";
 
 /** A built storefront's index.html, as Vite writes it. */
 const builtIndex = `<!doctype html>
@@ -99,7 +98,7 @@ describe(`storefront pages answered by the server (${testEngine})`, () => {
     categorySlug = (
       await db.selectFrom("categories").select("slug").where("id", "=", ids.tees).executeTakeFirstOrThrow()
     ).slug;
-    await new CatalogService(new CatalogRepo(db), systemClock).catalogueChanged();
+    await createCatalogModule({ db, clock: systemClock, cataloguePollMs: 0 }).catalog.catalogueChanged();
     await new Promise((resolve) => setTimeout(resolve, 250));
   });
   afterAll(async () => shop.close());

@@ -121,7 +121,7 @@ export class RefundNotSupported extends DomainError {
 
 /**
  * What every provider checks before asking a gateway to collect: whole paise above 0 (the old
- * client's 0.01 default never reaches a gateway, DESIGN.md), INR, some lines, an http(s) return.
+ * client's 0.01 default never reaches a gateway, R-SHOP-7), INR, some lines, an http(s) return.
  */
 export function assertCollectable(order: CheckoutOrder): void {
   const problems: FieldErrors = {};

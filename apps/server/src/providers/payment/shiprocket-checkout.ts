@@ -94,7 +94,7 @@ export function outcomeOf(result: Json): { outcome: PaymentOutcome; paymentType:
 /**
  * Shiprocket Checkout (formerly Fastrr), server to server: every call is a JSON POST with
  * `X-Api-Key` (the bare key) and `X-Api-HMAC-SHA256` = Base64(HMAC-SHA256(secret, body bytes)).
- * The body is serialised once; that exact string is signed and sent. Integrations doc §1.
+ * The body is serialised once; that exact string is signed and sent. docs/providers.md "Switching to Shiprocket".
  */
 export class ShiprocketCheckoutProvider implements PaymentProvider {
   readonly name = "shiprocket" as const;
@@ -163,7 +163,7 @@ export class ShiprocketCheckoutProvider implements PaymentProvider {
     };
   }
 
-  /** Our notes document no refund call for Shiprocket Checkout (integrations doc §1). */
+  /** Our notes document no refund call for Shiprocket Checkout (docs/providers.md "Switching to Shiprocket"). */
   async refund(_payment: RefundRequest): Promise<RefundResult> {
     throw new RefundNotSupported(shiprocketCheckoutMessages.refundInDashboard);
   }

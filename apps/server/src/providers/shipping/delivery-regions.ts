@@ -1,9 +1,9 @@
 import { usesPostalCodes } from "./destination-countries.js";
 
-/** Where a parcel goes, as the shipping policy groups it (spec: accounts-and-orders §9). */
+/** Where a parcel goes, as the shipping policy groups it (R-ORD-9). */
 export type DeliveryRegion = "delhi-ncr" | "india" | "international";
 
-/** Working days per region: Delhi-NCR 1-2, elsewhere in India 3-5, international 7-14 (spec §9). */
+/** Working days per region: Delhi-NCR 1-2, elsewhere in India 3-5, international 7-14 (R-ORD-9). */
 export const deliveryWindows: Readonly<Record<DeliveryRegion, { min: number; max: number }>> = {
   "delhi-ncr": { min: 1, max: 2 },
   india: { min: 3, max: 5 },

@@ -1,44 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FakeShiprocketApi, startFakeShiprocketApi } from "../../../test/fakes/fake-shiprocket-api.js";
 import { londonAddress } from "../../../test/helpers/checkout.js";
+import { noidaAddress as address, shipmentOrder } from "../../../test/helpers/shipping.js";
 import { ManualClock } from "../../lib/clock.js";
 import { InvalidInput, NotFound } from "../../lib/errors.js";
-import { type ShipmentOrder, ShippingProviderError } from "./shipping-provider.js";
+import { ShippingProviderError } from "./shipping-provider.js";
 import { ShiprocketShippingProvider } from "./shiprocket-shipping.js";
 
 const email = "api-user@vaki.example";
 const password = "Sr-api-Pa55word!";
 const day = 24 * 60 * 60 * 1000;
-
-const address = {
-  fullName: "Riya Sharma",
-  line1: "Flat 4B, Lotus Towers",
-  line2: "Sector 62",
-  city: "Noida",
-  state: "Uttar Pradesh",
-  pincode: "201301",
-  country: "India",
-  phone: "+91 98765 43210",
-};
-
-function shipmentOrder(overrides: Partial<ShipmentOrder> = {}): ShipmentOrder {
-  return {
-    orderId: "7d1e2f3a-0000-4000-8000-000000000042",
-    orderNumber: `VK-${Math.floor(Math.random() * 900_000) + 100_000}`,
-    orderDate: new Date("2026-11-22T09:55:00.000Z"),
-    paymentMethod: "Prepaid",
-    subTotal: 309_750,
-    lines: [
-      { name: "Moonkid Oversized Tee", sku: "VK-MOON-TEE-BLK-M", units: 2, sellingPrice: 129_900 },
-      { name: "Orb Cap", sku: "VK-ORB-CAP-LIM", units: 1, sellingPrice: 49_950 },
-    ],
-    billing: { ...address, email: "riya@example.com" },
-    shipping: { ...address },
-    weightKg: 0.75,
-    dimensionsCm: { length: 30, breadth: 25, height: 4 },
-    ...overrides,
-  };
-}
 
 describe("Shiprocket shipping against a local fake of its v1 external API", () => {
   let fake: FakeShiprocketApi;

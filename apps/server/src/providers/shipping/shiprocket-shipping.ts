@@ -63,7 +63,7 @@ function fieldErrorsOf(errors: unknown): FieldErrors | undefined {
 }
 
 /**
- * Shiprocket's shipping API v1 external (integrations doc §2): bearer token from auth/login,
+ * Shiprocket's shipping API v1 external (docs/providers.md "Switching to Shiprocket"): bearer token from auth/login,
  * cached for its 10-day life (renewed after 9 days, and once more on a 401); orders in rupees;
  * 422 field errors surfaced; 429/5xx marked retryable for the outbox.
  */

@@ -3,7 +3,7 @@ import { act, renderHook } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { GUEST_SESSION_KEY } from "../../lib/guest-session";
-import { useToastStore } from "../toast/toast-store";
+import { useToastStore } from "../../lib/toast-store";
 import { cartKey, useAddToCart } from "./cart-api";
 import { cartItem, cartOf, fail, GUEST_ID, ok, stubApi } from "./test/cart-fixtures";
 

@@ -1,5 +1,5 @@
 /**
- * Cart calls (spec: storefront §7). Every write answers the whole cart, which becomes the cached
+ * Cart calls (R-STORE-7). Every write answers the whole cart, which becomes the cached
  * cart at once. A guest is named by the guest session id; a user by the access token.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -7,8 +7,8 @@ import type { Cart } from "@vaki/contract/cart";
 import { cartMessages } from "@vaki/contract/messages";
 import { apiGet, apiRequest, callerIdentity, networkMessages } from "../../lib/api-client";
 import { errorMessage, isApiError } from "../../lib/api-error";
-import { useSessionStore } from "../auth/session-store";
-import { toast } from "../toast/toast-store";
+import { useSessionStore } from "../../lib/session-store";
+import { toast } from "../../lib/toast-store";
 import { cartErrorMessages } from "./cart-messages";
 
 export const EMPTY_CART: Cart = {
@@ -33,7 +33,7 @@ export async function fetchCart(signal?: AbortSignal): Promise<Cart> {
   try {
     return await apiGet<Cart>("/cart", { query: callerIdentity(), signal, asGuest: true });
   } catch (error) {
-    // Spec: storefront §4 — a 404 on the cart fetch means an empty cart.
+    // R-STORE-4 — a 404 on the cart fetch means an empty cart.
     if (isApiError(error) && error.status === 404) return EMPTY_CART;
     throw error;
   }
@@ -71,7 +71,7 @@ export function addCartItem(input: AddToCartInput): Promise<Cart> {
   });
 }
 
-/** The owner as the DELETE calls name it in their query (spec §7: requestUserId or guestSessionId). */
+/** The owner as the DELETE calls name it in their query (R-STORE-7: requestUserId or guestSessionId). */
 function ownerQuery(): { requestUserId?: string; guestSessionId?: string } {
   const { userId, guestSessionId } = callerIdentity();
   return userId ? { requestUserId: userId } : { guestSessionId };

@@ -1,5 +1,5 @@
 /**
- * The cart panel's texts (spec: storefront §2 "Cart panel", §4, §8) that the server does not
+ * The cart panel's texts (R-STORE-2 "Cart panel", R-STORE-4, R-STORE-8) that the server does not
  * answer itself. The server's own refusals (e.g. "Only 2 left in size L") are shown as it words them.
  */
 export const cartPanelMessages = {
@@ -30,7 +30,7 @@ export const cartPanelMessages = {
   promoRemove: (code: string) => `Remove code ${code}`,
 } as const;
 
-/** Spec: storefront §8 — used when the server gives no message. */
+/** R-STORE-8 — used when the server gives no message. */
 export const cartErrorMessages = {
   updateFailed: "Failed to update quantity",
   removeFailed: "Failed to remove item",

@@ -1,16 +1,10 @@
 /**
- * Order and checkout calls (spec: storefront §7): create the order from the cart (or one
+ * Order and checkout calls (R-STORE-7): create the order from the cart (or one
  * Buy Now line), then start the hosted checkout. Amounts never come from the browser.
  */
 import type { CheckoutSessionAnswer } from "@vaki/contract/checkout";
-import type { CreatedOrder } from "@vaki/contract/orders";
+import type { BuyNowLine, CreatedOrder } from "@vaki/contract/orders";
 import { apiRequest, callerIdentity } from "../../lib/api-client";
-
-export interface BuyNowLine {
-  productId: number;
-  variantId: number;
-  quantity?: number;
-}
 
 export function createOrder(buyNow?: BuyNowLine): Promise<CreatedOrder> {
   const body = buyNow

@@ -1,4 +1,4 @@
-/** Checkout toasts (spec: storefront §4 "Checkout from the cart", "Buy now"; §8 "Checkout toasts"). */
+/** Checkout toasts (R-STORE-4 "Checkout from the cart", "Buy now"; R-STORE-8 "Checkout toasts"). */
 export const checkoutToasts = {
   processing: "Processing your order...",
   redirecting: "Redirecting to payment gateway...",
@@ -13,7 +13,7 @@ export const checkoutToasts = {
   guestBuyNowFailed: (reason: string) => `Guest Buy Now failed: ${reason}`,
 } as const;
 
-/** Spec §9: where the payment page sends the shopper back (paths of this shop). */
+/** R-STORE-9: where the payment page sends the shopper back (paths of this shop). */
 export const checkoutReturnPaths = {
   cart: "/order-confirmation",
   buyNow: "/order-success",

@@ -1,6 +1,6 @@
 /**
  * A guest's order secrets, kept so the confirmation page can read the order after the payment
- * page sends the shopper back (spec: accounts-and-orders §3 "guest order session", §4 step 5).
+ * page sends the shopper back (R-ORD-3 "guest order session", R-ORD-4 step 5).
  * Stored per order id; the e-mail link carries the secret itself, so another device needs none.
  */
 import { readStoredJson, writeStoredJson } from "../../lib/storage";

@@ -2,10 +2,10 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useUiStore } from "../../app/ui-store";
 import { GUEST_SESSION_KEY } from "../../lib/guest-session";
+import { useToastStore } from "../../lib/toast-store";
+import { useUiStore } from "../../lib/ui-store";
 import { type Call, fail, GUEST_ID, ok, stubApi } from "../cart/test/cart-fixtures";
-import { useToastStore } from "../toast/toast-store";
 import { guestOrderSecret } from "./guest-orders";
 import { useCheckout } from "./use-checkout";
 

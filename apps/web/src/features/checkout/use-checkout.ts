@@ -1,19 +1,20 @@
 /**
- * Checkout from the cart and Buy Now (spec: storefront §4): create the order, start the hosted
+ * Checkout from the cart and Buy Now (R-STORE-4): create the order, start the hosted
  * checkout, load the provider's script, close the cart and hand it the token. Each failing step
  * stops the flow with the spec's toast. Guests check out too, named by their guest session id.
  */
 import { useQueryClient } from "@tanstack/react-query";
 import type { Cart } from "@vaki/contract/cart";
 import type { CheckoutSessionAnswer } from "@vaki/contract/checkout";
+import type { BuyNowLine } from "@vaki/contract/orders";
 import { useCallback, useRef, useState } from "react";
-import { closeOverlay } from "../../app/ui-store";
 import { networkMessages } from "../../lib/api-client";
 import { isApiError } from "../../lib/api-error";
-import { currentSession } from "../auth/session-store";
+import { currentSession } from "../../lib/session-store";
+import { toast } from "../../lib/toast-store";
+import { closeOverlay } from "../../lib/ui-store";
 import { cartKey } from "../cart/cart-api";
-import { toast } from "../toast/toast-store";
-import { type BuyNowLine, createOrder, initiateCheckout } from "./checkout-api";
+import { createOrder, initiateCheckout } from "./checkout-api";
 import { checkoutReturnPaths, checkoutToasts } from "./checkout-messages";
 import { rememberGuestOrder } from "./guest-orders";
 import { loadPaymentScript, openPaymentWidget, paymentWidgetReady } from "./payment-script";
@@ -36,14 +37,6 @@ function reasonOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : checkoutToasts.unknownError;
 }
 
-/** Spec §7: the token is at data.data.token or data.token. */
-function tokenOf(answer: CheckoutSessionAnswer | { data?: { token?: unknown } } | null | undefined): string | null {
-  if (!answer) return null;
-  const nested = (answer as { data?: { token?: unknown } }).data?.token;
-  const token = nested ?? (answer as { token?: unknown }).token;
-  return typeof token === "string" && token ? token : null;
-}
-
 async function runCheckout(buyNow: BuyNowLine | undefined): Promise<void> {
   const isGuest = !currentSession();
   const returnPath = buyNow ? checkoutReturnPaths.buyNow : checkoutReturnPaths.cart;
@@ -64,7 +57,7 @@ async function runCheckout(buyNow: BuyNowLine | undefined): Promise<void> {
   } catch (error) {
     throw new CheckoutStepError(checkoutToasts.initiateFailed(reasonOf(error)));
   }
-  const token = tokenOf(session);
+  const token = session.token || null;
   if (!token) throw new CheckoutStepError(checkoutToasts.tokenMissing);
 
   try {
@@ -90,7 +83,7 @@ export function useCheckout(): UseCheckout {
       if (running.current) return;
       const { buyNow } = options;
       if (!buyNow) {
-        // Spec §5: checkout needs a non-empty cart (the server checks it too).
+        // R-STORE-5: checkout needs a non-empty cart (the server checks it too).
         const cart = queryClient.getQueryData<Cart>(cartKey(currentSession()?.user.id ?? null));
         if (cart && cart.items.length === 0) {
           toast.warning(checkoutToasts.emptyCart);

@@ -1,12 +1,12 @@
 /**
- * The Club pop-up's daily rule (spec: storefront §4, §9): shown at most once per calendar day.
+ * The Club pop-up's daily rule (R-STORE-4, R-STORE-9): shown at most once per calendar day.
  * A timestamp in localStorage under `joinClubModalShown`, written when the pop-up opens and
  * again when it closes, compared with today by local calendar day.
  */
 import { readStored, writeStored } from "../../lib/storage";
 
 export const CLUB_POPUP_STORAGE_KEY = "joinClubModalShown";
-/** Spec §9: the pop-up appears about 1 s after the page loads. */
+/** R-STORE-9: the pop-up appears about 1 s after the page loads. */
 export const CLUB_POPUP_DELAY_MS = 1000;
 
 function isSameCalendarDay(a: Date, b: Date): boolean {

@@ -1,10 +1,10 @@
-/** The Club (spec: storefront §7): POST /api/community/join with name, email and a +91 phone. */
+/** The Club (R-STORE-7): POST /api/community/join with name, email and a +91 phone. */
 import { useMutation } from "@tanstack/react-query";
 import type { ClubMembership } from "@vaki/contract/community";
 import { apiPost } from "../../lib/api-client";
 import { INVALID_JOIN_RESPONSE } from "./join-club-messages";
 
-/** Spec §9: Indian numbers, sent with the country code. */
+/** R-STORE-9: Indian numbers, sent with the country code. */
 export const CLUB_COUNTRY_CODE = "+91";
 
 export interface JoinClubForm {

@@ -1,10 +1,10 @@
 import { clubMessages as m } from "@vaki/contract/messages";
 import { z } from "@vaki/contract/zod";
 
-/** Spec §9: the phone is ten digits; the +91 country code is added when it is sent. */
+/** R-STORE-9: the phone is ten digits; the +91 country code is added when it is sent. */
 export const CLUB_PHONE_LENGTH = 10;
 
-/** Spec: storefront §5 — all fields required, with the spec's messages. */
+/** R-STORE-5 — all fields required, with the spec's messages. */
 export const joinClubFormSchema = z.object({
   firstName: z.string().trim().min(1, m.firstNameRequired),
   email: z.string().trim().min(1, m.emailRequired).pipe(z.email(m.emailInvalid)),

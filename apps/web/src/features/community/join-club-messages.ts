@@ -2,11 +2,11 @@ import { clubMessages, commonMessages } from "@vaki/contract/messages";
 import { networkMessages } from "../../lib/api-client";
 import { isApiError } from "../../lib/api-error";
 
-/** Spec: storefront §7 — a join answer without data. */
+/** R-STORE-7 — a join answer without data. */
 export const INVALID_JOIN_RESPONSE = "Invalid response from server";
 const SOMETHING_WENT_WRONG = "Something went wrong. Please try again.";
 
-/** Spec: storefront §8 — failure texts by status when the server gives no message of its own. */
+/** R-STORE-8 — failure texts by status when the server gives no message of its own. */
 const MESSAGE_BY_STATUS: Readonly<Record<number, string>> = {
   401: commonMessages.unauthorised,
   400: commonMessages.invalidInput,
@@ -14,7 +14,7 @@ const MESSAGE_BY_STATUS: Readonly<Record<number, string>> = {
 };
 
 /**
- * The join-club error toast (spec §8): the server's message if given; else by status 401, 400
+ * The join-club error toast (R-STORE-8): the server's message if given; else by status 401, 400
  * or 409; else the error's own message; else 'Something went wrong. Please try again.'
  */
 export function joinClubErrorMessage(error: unknown): string {
@@ -30,7 +30,7 @@ export function joinClubErrorMessage(error: unknown): string {
   return SOMETHING_WENT_WRONG;
 }
 
-/** Spec §8 — the success toast: the server's welcome message, or the default thanks. */
+/** R-STORE-8 — the success toast: the server's welcome message, or the default thanks. */
 export function joinClubSuccessMessage(welcomeMessage: string | null | undefined): string {
   return welcomeMessage?.trim() || clubMessages.joined;
 }

@@ -1,6 +1,6 @@
 /**
- * What the orders page shows about cancelling an order (spec: accounts-and-orders §4
- * "Cancelling", §8). The server decides (`cancellable`, `cancelBlockedReason`); an answer without
+ * What the orders page shows about cancelling an order (R-ORD-4
+ * "Cancelling", R-ORD-8). The server decides (`cancellable`, `cancelBlockedReason`); an answer without
  * the reason falls back to the same rule from the contract, so the shopper still learns why.
  */
 import { cancellationBlockReason } from "@vaki/contract/fulfilment-rules";
@@ -24,7 +24,7 @@ export function cancelDisplay(order: CancelFacts, now: Date = new Date()): Cance
 }
 
 /**
- * The success toast (spec §8): paid → refund message, pending or created payment → no charge,
+ * The success toast (R-ORD-8): paid → refund message, pending or created payment → no charge,
  * otherwise "Order has been cancelled." The server's answer carries the same text; it wins.
  */
 export function cancelSuccessMessage(paymentStatusBefore: string, serverMessage?: string | null): string {

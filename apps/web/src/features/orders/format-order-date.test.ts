@@ -14,7 +14,7 @@ afterAll(() => {
 });
 
 describe("formatOrderDate", () => {
-  it("writes the long month with the time (spec §9)", () => {
+  it("writes the long month with the time (R-ORD-9)", () => {
     expect(format.formatOrderDate("2026-11-24T10:15:00.000Z")).toBe("24 November 2026, 3:45 pm");
     expect(format.formatOrderDate("2026-01-05T00:05:00.000Z")).toBe("5 January 2026, 5:35 am");
   });

@@ -1,5 +1,5 @@
 /**
- * Order dates (spec: accounts-and-orders §9 "date format long month with time"), en-IN:
+ * Order dates (R-ORD-9 "date format long month with time"), en-IN:
  * "24 November 2026, 3:45 pm". Built from parts so every browser's ICU gives the same shape.
  */
 const longDateTime = new Intl.DateTimeFormat("en-IN", {

@@ -2,7 +2,7 @@ import { orderStatusCodes, shipmentStatusCodes } from "@vaki/contract/fulfilment
 import { describe, expect, it } from "vitest";
 import { fulfilmentMessage, fulfilmentStatusKey } from "./fulfilment-messages";
 
-/** The fulfilment statuses the spec lists (accounts-and-orders §4 "Fulfilment messages"). */
+/** The fulfilment statuses the spec lists (R-ORD-4 "Fulfilment messages"). */
 const specStatuses = [
   "ALLOCATION_IN_PROGRESS",
   "BOOKED",

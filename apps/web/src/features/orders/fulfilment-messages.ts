@@ -1,5 +1,5 @@
 /**
- * A customer message for every fulfilment (courier) status (spec: accounts-and-orders §4
+ * A customer message for every fulfilment (courier) status (R-ORD-4
  * "Fulfilment messages"): the contract's courier messages where the server already has one, ours
  * for the rest. Keys are statuses as `normaliseStatus` writes them ("READY TO SHIP"); a status
  * arrives in either of Shiprocket's spellings ("READY_TO_SHIP", "Ready To Ship", "RTO-In-Transit").

@@ -1,7 +1,7 @@
 /**
- * The spec's texts for the orders page and the order confirmation page (accounts-and-orders §2
- * and §8) that the server does not already answer. Refund wording is the one value of the shop
- * (DESIGN.md): `fulfilmentMessages.refundDays` from the contract.
+ * The spec's texts for the orders page and the order confirmation page (R-ORD-2
+ * and R-ORD-8) that the server does not already answer. Refund wording is the one value of the shop
+ * (R-SHOP-6): `fulfilmentMessages.refundDays` from the contract.
  */
 import { fulfilmentMessages } from "@vaki/contract/messages";
 

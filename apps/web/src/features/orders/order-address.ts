@@ -1,6 +1,6 @@
 import type { Address } from "@vaki/contract/orders";
 
-/** An address as the spec reads it (§3): either spelling of each field, and the older first/last name pair. */
+/** An address as the spec reads it (R-ORD-3): either spelling of each field, and the older first/last name pair. */
 type AddressLike = Address & { first_name?: string; last_name?: string };
 
 export interface AddressLines {

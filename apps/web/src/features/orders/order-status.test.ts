@@ -36,7 +36,7 @@ describe("order status badges", () => {
 });
 
 describe("payment labels", () => {
-  it("gives the orders page's labels (spec §4)", () => {
+  it("gives the orders page's labels (R-ORD-4)", () => {
     const label = (paymentStatus: string) => paymentLabelForOrders({ paymentStatus: paymentStatus as never });
     expect(label("SUCCESS")).toBe("Paid");
     expect(label("PENDING")).toBe("Payment Pending");

@@ -1,5 +1,5 @@
 /**
- * How order and payment statuses read to the shopper (spec: accounts-and-orders §4 "Order
+ * How order and payment statuses read to the shopper (R-ORD-4 "Order
  * statuses", "Payment statuses", "Fulfilment messages"). The server's labels and message win
  * when it sends them; these are the same rules for answers that lack them.
  */
@@ -8,7 +8,7 @@ import type { Order, PaymentStatus } from "@vaki/contract/orders";
 
 export type BadgeTone = "info" | "success" | "warning" | "primary" | "danger" | "secondary";
 
-/** Spec §4: CREATED info, CONFIRMED success, PROCESSING warning, SHIPPED primary, DELIVERED success, CANCELLED danger, other secondary. */
+/** R-ORD-4: CREATED info, CONFIRMED success, PROCESSING warning, SHIPPED primary, DELIVERED success, CANCELLED danger, other secondary. */
 const orderTones: Readonly<Record<string, BadgeTone>> = {
   CREATED: "info",
   CONFIRMED: "success",
@@ -60,7 +60,7 @@ export function paymentStatusTone(status: string): BadgeTone {
   return paymentTones[status.toUpperCase()] ?? "secondary";
 }
 
-/** Orders page labels (spec §4): SUCCESS = Paid, PENDING = Payment Pending, … — the server's label first. */
+/** Orders page labels (R-ORD-4): SUCCESS = Paid, PENDING = Payment Pending, … — the server's label first. */
 export function paymentLabelForOrders(
   order: Pick<Order, "paymentStatus"> & { paymentStatusLabel?: string | undefined },
 ): string {
@@ -71,7 +71,7 @@ export function paymentLabelForOrders(
   );
 }
 
-/** Confirmation page labels (spec §4): SUCCESS shows Completed, PAID shows Paid, COD_PENDING shows Pending. */
+/** Confirmation page labels (R-ORD-4): SUCCESS shows Completed, PAID shows Paid, COD_PENDING shows Pending. */
 const confirmationPaymentLabels: Readonly<Record<string, string>> = {
   ...paymentStatusLabels,
   SUCCESS: "Completed",
@@ -108,7 +108,7 @@ export function confirmationOutcome(order: { status: string; paymentStatus: stri
 }
 
 /**
- * The customer message of an order (spec §4): the server's `message` when present; otherwise the
+ * The customer message of an order (R-ORD-4): the server's `message` when present; otherwise the
  * combined order + payment message, then the payment-status-only message, then the order-status
  * message, then a generic thank-you.
  */

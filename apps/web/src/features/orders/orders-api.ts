@@ -1,5 +1,5 @@
 /**
- * Order calls (spec: accounts-and-orders §7 "Orders, tracking, checkout"): one fetcher per call,
+ * Order calls (R-ORD-7 "Orders, tracking, checkout"): one fetcher per call,
  * with queryOptions for the reads. A user is named by the access token (and the spec's
  * requestUserId / userId); a guest by the guest session id and the order's secret.
  */
@@ -9,7 +9,7 @@ import type { PageInfo } from "@vaki/contract/envelope";
 import type { Order } from "@vaki/contract/orders";
 import { apiGet, apiPost, callerIdentity } from "../../lib/api-client";
 
-/** Spec §9: orders per page. */
+/** R-ORD-9: orders per page. */
 export const ORDERS_PER_PAGE = 20;
 
 export interface OrderHistoryPage {

@@ -1,5 +1,5 @@
 /**
- * The shop's policy facts (spec: accounts-and-orders §9, storefront §9), in one place so the
+ * The shop's policy facts (R-ORD-9, R-STORE-9), in one place so the
  * static pages, the FAQ, the order pages and the product page can never disagree. Delivery
  * times and the refund wording are the server's own (contract messages), so the checkout's
  * delivery check says the same.
@@ -25,9 +25,9 @@ export const policyFacts = {
   },
   /** How the delivery days above count. */
   dayCountNote: "Delivery times count from dispatch; Sundays and public holidays don't count.",
-  /** One refund wording everywhere (DESIGN.md). */
+  /** One refund wording everywhere (R-SHOP-6). */
   refundDays: fulfilmentMessages.refundDays,
-  /** Cancelling: within this many hours of placing the order (spec §5). */
+  /** Cancelling: within this many hours of placing the order (R-STORE-5). */
   cancellationHours: cancellationWindowMs / HOUR_MS,
   freeShippingWorldwide: true,
   /** Cash on Delivery: addresses in India only (decision 0006). */

@@ -1,5 +1,5 @@
 /**
- * Product search (spec: storefront §7, GET /api/products/search keyword, page 1, limit 10). The
+ * Product search (R-STORE-7, GET /api/products/search keyword, page 1, limit 10). The
  * server's index is typo-tolerant ("hodie" finds hoodies). Answers are cached per trimmed query;
  * a query whose input moved on is cancelled through its AbortSignal.
  */

@@ -1,4 +1,4 @@
-/** The search popup's texts (spec: storefront §2 "Search popup", §4 "Search", §8). */
+/** The search popup's texts (R-STORE-2 "Search popup", R-STORE-4 "Search", R-STORE-8). */
 export const searchMessages = {
   title: "What are you looking for?",
   placeholder: "Enter at least 3 characters",
@@ -24,7 +24,7 @@ export const popularSearches = [
   { label: "Caps", query: "cap" },
 ] as const;
 
-/** Spec: storefront §5 and §9. */
+/** R-STORE-5 and R-STORE-9. */
 export const searchRules = {
   minLength: 3,
   debounceMs: 500,

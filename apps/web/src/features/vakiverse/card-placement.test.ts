@@ -5,7 +5,7 @@ const card = { width: 320, height: 400 };
 const viewport = { width: 1440, height: 900 };
 const orbAt = (left: number, top: number) => ({ left, top, width: 56, height: 56 });
 
-describe("placeCard (spec: storefront §9)", () => {
+describe("placeCard (R-STORE-9)", () => {
   it("puts the card beside its orb, centred on it, where there is room", () => {
     const placement = placeCard(orbAt(400, 300), card, viewport);
     expect(placement.side).toBe("right");

@@ -1,12 +1,12 @@
 /**
- * Where the character card goes on screens wider than 600 px (spec: storefront §9): beside its
+ * Where the character card goes on screens wider than 600 px (R-STORE-9): beside its
  * orb, on the side with room, and never closer than 12 px to a screen edge. At 600 px and below
  * the card is not positioned by script; CSS shows it as a bottom sheet.
  */
 
-/** Spec: storefront §9 — the card keeps 12 px from the screen edges. */
+/** R-STORE-9 — the card keeps 12 px from the screen edges. */
 export const CARD_EDGE_MARGIN = 12;
-/** Spec: storefront §9 — small-screen cut-off: at or below this width CSS places the card. */
+/** R-STORE-9 — small-screen cut-off: at or below this width CSS places the card. */
 export const SMALL_SCREEN_MAX_WIDTH = 600;
 /** Gap between an orb and its card. */
 const CARD_GAP = 18;

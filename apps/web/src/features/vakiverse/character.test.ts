@@ -21,7 +21,7 @@ function node(overrides: Partial<CategoryNode> = {}): CategoryNode {
   };
 }
 
-describe("toCharacter (spec: storefront §3 Character)", () => {
+describe("toCharacter (R-STORE-3 Character)", () => {
   it("links the product of the image with the lowest displayOrder", () => {
     const character = toCharacter(
       node({

@@ -1,10 +1,10 @@
 import type { CategoryNode } from "@vaki/contract/catalog";
 import { vakiverseMessages } from "./messages";
 
-/** Spec: storefront §9 — the landing page reads category 3, the Vakiverse. */
+/** R-STORE-9 — the landing page reads category 3, the Vakiverse. */
 export const VAKIVERSE_CATEGORY_ID = 3;
 
-/** A character of the landing page (spec: storefront §3 "Character"), read from a child category. */
+/** A character of the landing page (R-STORE-3 "Character"), read from a child category. */
 export interface Character {
   id: number;
   name: string;

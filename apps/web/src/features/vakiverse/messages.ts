@@ -1,4 +1,4 @@
-/** The landing page's texts (spec: storefront §2 "Themed landing page", §3, §8). */
+/** The landing page's texts (R-STORE-2 "Themed landing page", R-STORE-3, R-STORE-8). */
 export const vakiverseMessages = {
   loading: "Loading characters...",
   loadFailed: "Failed to load characters",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { circleLayout, DEFAULT_CIRCLE, MAX_CIRCLE_ORBS } from "./orb-circle-layout";
 
-describe("circleLayout (spec: storefront §3, §9)", () => {
+describe("circleLayout (R-STORE-3, R-STORE-9)", () => {
   it("places orbs evenly on a circle centred at 500 × 400 with radius 200 by default", () => {
     const positions = circleLayout(4);
     expect(positions.map(({ x, y }) => ({ x, y }))).toEqual([

@@ -1,10 +1,10 @@
 /**
- * The orb layout for child categories (spec: storefront §3 "Orbs", §9): at most 8 orbs, evenly
+ * The orb layout for child categories (R-STORE-3 "Orbs", R-STORE-9): at most 8 orbs, evenly
  * on a circle, centred at 500 × 400 with radius 200 unless told otherwise. Coordinates are in the
  * layout's own space (1000 × 800 by default), so a component can place orbs by percentage.
  */
 
-/** Spec: storefront §9 — at most 8 child-category orbs. */
+/** R-STORE-9 — at most 8 child-category orbs. */
 export const MAX_CIRCLE_ORBS = 8;
 export const DEFAULT_CIRCLE = { centerX: 500, centerY: 400, radius: 200 } as const;
 /** The space the default circle lives in: twice its centre. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { labelSides, layoutSky, MAX_ORBS, orbFractions, pointOnWire, wireOrder, wireThickness } from "./sky-geometry";
 
-describe("orbFractions (spec: storefront §9)", () => {
+describe("orbFractions (R-STORE-9)", () => {
   it("uses the preset spacing for 1 to 5 orbs", () => {
     expect(orbFractions(1)).toEqual([0.5]);
     expect(orbFractions(2)).toEqual([0.35, 0.65]);
@@ -28,7 +28,7 @@ describe("orbFractions (spec: storefront §9)", () => {
   });
 });
 
-describe("wireThickness (spec: storefront §9)", () => {
+describe("wireThickness (R-STORE-9)", () => {
   it.each([
     [1, 8],
     [2, 8],

@@ -1,20 +1,20 @@
 /**
- * Geometry of the landing page's sky (spec: storefront §3 "Orbs", §9): a moon at the top, the
+ * Geometry of the landing page's sky (R-STORE-3 "Orbs", R-STORE-9): a moon at the top, the
  * curve of the earth at the bottom, one wire per character hanging between them and one orb per
  * character on its own wire.
  *
  * How we read "each wire carries its own orbs" with "one orb per character on its wire": the
  * orb count n (at most 12) picks the set of fractions (presets for 1–5, evenly 0.1–0.9 beyond)
- * and the wire thickness, exactly as §9 gives them. Character i gets the i-th fraction (the
+ * and the wire thickness, exactly as R-STORE-9 gives them. Character i gets the i-th fraction (the
  * first character sits nearest the moon), and the wires take those fractions in a
  * golden-ratio stride so that orbs at neighbouring heights hang far apart sideways: no two orbs
  * touch, and the sky reads as a scatter of lights rather than a staircase.
  */
 
-/** Spec: storefront §9 — at most 12 orbs on the landing page. */
+/** R-STORE-9 — at most 12 orbs on the landing page. */
 export const MAX_ORBS = 12;
 
-/** Spec: storefront §9 — fixed spacing for 1 to 5 orbs. */
+/** R-STORE-9 — fixed spacing for 1 to 5 orbs. */
 const PRESET_FRACTIONS: Readonly<Record<number, readonly number[]>> = {
   1: [0.5],
   2: [0.35, 0.65],
@@ -37,7 +37,7 @@ export function orbFractions(count: number): number[] {
   return Array.from({ length: n }, (_, i) => round(0.1 + (0.8 * i) / (n - 1)));
 }
 
-/** Spec: storefront §9 — wires are 8, 6, 4 or 3 px thick for up to 2, 4, 6 orbs or more. */
+/** R-STORE-9 — wires are 8, 6, 4 or 3 px thick for up to 2, 4, 6 orbs or more. */
 export function wireThickness(count: number): number {
   const n = orbCount(count);
   if (n <= 2) return 8;

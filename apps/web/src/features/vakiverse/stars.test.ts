@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createStars, STAR_COUNT, starAlpha } from "./stars";
 
-describe("createStars (spec: storefront §2, §9)", () => {
+describe("createStars (R-STORE-2, R-STORE-9)", () => {
   it("makes 120 stars inside the canvas", () => {
     const stars = createStars();
     expect(STAR_COUNT).toBe(120);

@@ -1,9 +1,9 @@
 /**
- * The starfield's stars (spec: storefront §2, §9 — 120 twinkling stars): fixed by a seed so the
+ * The starfield's stars (R-STORE-2, R-STORE-9 — 120 twinkling stars): fixed by a seed so the
  * sky is the same on every visit, in fractions of the canvas so a resize only rescales it.
  */
 
-/** Spec: storefront §9. */
+/** R-STORE-9. */
 export const STAR_COUNT = 120;
 
 export interface Star {

@@ -10,7 +10,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe("useCharacterCard (spec: storefront §4 Landing)", () => {
+describe("useCharacterCard (R-STORE-4 Landing)", () => {
   it("hides a hovered card 120 ms after the pointer leaves", () => {
     expect(CARD_HIDE_DELAY_MS).toBe(120);
     const { result } = renderHook(() => useCharacterCard());

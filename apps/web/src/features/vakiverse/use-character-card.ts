@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
-/** Spec: storefront §9 — the card hides 120 ms after the pointer leaves. */
+/** R-STORE-9 — the card hides 120 ms after the pointer leaves. */
 export const CARD_HIDE_DELAY_MS = 120;
 
 export interface CharacterCardState {
@@ -13,7 +13,7 @@ export interface CharacterCardState {
 const HIDDEN: CharacterCardState = { activeId: null, pinned: false };
 
 /**
- * The landing page's card (spec: storefront §4 "Landing: card hidden, hovered or pinned"):
+ * The landing page's card (R-STORE-4 "Landing: card hidden, hovered or pinned"):
  * hovering or focusing an orb shows its card, leaving hides it after 120 ms unless the pointer
  * or focus reaches the card first, and an orb without a product toggles a pinned card.
  */

@@ -3,7 +3,7 @@ import { Pause, Play, Volume2, VolumeX } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { REDUCED_MOTION_QUERY, useMediaQuery } from "../../lib/use-media-query";
 
-/** Spec: storefront §9 — the video element appears 100 ms after mount (the poster paints first). */
+/** R-STORE-9 — the video element appears 100 ms after mount (the poster paints first). */
 export const VIDEO_APPEAR_DELAY_MS = 100;
 
 /** Starts playback; a refusal (autoplay policy, old browsers without a promise) leaves it paused. */
@@ -16,7 +16,7 @@ function startPlayback(element: HTMLVideoElement, onRefused: () => void): void {
 }
 
 /**
- * The hero's promo video (spec: storefront §2, §4): the poster is the first paint (and the LCP
+ * The hero's promo video (R-STORE-2, R-STORE-4): the poster is the first paint (and the LCP
  * image); the muted, looping video takes its place 100 ms later, the desktop or phone cut by
  * screen width. It autoplays unless the shopper prefers reduced motion. Unmuting plays it.
  */

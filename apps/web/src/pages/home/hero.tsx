@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { paths } from "../../lib/paths";
 import { HeroVideo } from "./hero-video";
 
-/** The home page's hero (spec: storefront §2): the promo video behind the drop's headline. */
+/** The home page's hero (R-STORE-2): the promo video behind the drop's headline. */
 export function Hero() {
   return (
     <section className="hero" aria-labelledby="hero-title">

@@ -4,8 +4,8 @@ import "./home.css";
 import "../../features/community/components/join-club.css";
 import { LoaderCircle, RefreshCw } from "lucide-react";
 import { lazy, memo, Suspense, useDeferredValue, useMemo } from "react";
-import { unifiedCategoryItems } from "../../features/catalogue/components/category-card";
-import { CategoryCarousel } from "../../features/catalogue/components/category-carousel";
+import { unifiedCategoryItems } from "../../features/catalog/components/category-card";
+import { CategoryCarousel } from "../../features/catalog/components/category-carousel";
 import { useClubPopup } from "../../features/community/hooks/use-club-popup";
 import { TAGLINE } from "../../lib/brand";
 import { useOpenedOnce } from "../../lib/use-opened-once";
@@ -36,10 +36,10 @@ const Sections = {
 };
 const NONE: never[] = [];
 
-/** Spec §8: the store's text when the categories call fails. */
+/** R-STORE-8: the store's text when the categories call fails. */
 const CATEGORIES_FAILED = "Failed to fetch categories";
 
-/** Home (spec: storefront §2): hero, the category carousel, the subcategory grid, the Club pop-up. */
+/** Home (R-STORE-2): hero, the category carousel, the subcategory grid, the Club pop-up. */
 export function HomePage() {
   usePageTitle(TAGLINE, DESCRIPTION);
   const data = useHomeData();

@@ -1,4 +1,4 @@
-import type { CategoryCardItem } from "../../features/catalogue/components/category-card";
+import type { CategoryCardItem } from "../../features/catalog/components/category-card";
 
 /**
  * The carousel's order: one card from each parent in turn (a tee, a cap, a character, …), so

@@ -1,7 +1,7 @@
 import type { ProductSummary } from "@vaki/contract/catalog";
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { ProductCard } from "../../features/catalogue/components/product-card";
+import { ProductCard } from "../../features/catalog/components/product-card";
 import { paths } from "../../lib/paths";
 
 /** How many of the newest products the home page shows. */

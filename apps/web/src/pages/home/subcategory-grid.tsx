@@ -2,7 +2,7 @@ import type { CategoryNode } from "@vaki/contract/catalog";
 import { ArrowRight } from "lucide-react";
 import type { CSSProperties } from "react";
 import { Link } from "react-router";
-import { CategoryCard } from "../../features/catalogue/components/category-card";
+import { CategoryCard } from "../../features/catalog/components/category-card";
 import { paths } from "../../lib/paths";
 
 /** Cards per row on wide screens: one row for up to six (at least four columns), else rows of eight. */
@@ -11,8 +11,8 @@ function wideColumns(count: number): number {
 }
 
 /**
- * The grid of subcategory cards (spec: storefront §2), one group per parent category with a
- * link to the parent's whole list. A card leads where a subcategory card leads (spec §2).
+ * The grid of subcategory cards (R-STORE-2), one group per parent category with a
+ * link to the parent's whole list. A card leads where a subcategory card leads (R-STORE-2).
  */
 export function SubcategoryGrid({ categories }: { categories: readonly CategoryNode[] }) {
   const groups = categories.filter((category) => category.children.length > 0);

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type CategoryPage, catalogueKeys, productsQuery } from "../../features/catalogue/catalogue-api";
+import { type CategoryPage, catalogueKeys, productsQuery } from "../../features/catalog/catalogue-api";
 import { apiGet } from "../../lib/api-client";
 
-/** Spec: storefront §7 — the home page asks for active categories, page 1, size 10. */
+/** R-STORE-7 — the home page asks for active categories, page 1, size 10. */
 export const HOME_CATEGORY_QUERY = { includeInactive: "false", page: 1, size: 10 };
-/** Spec §7, §9 — then all products, page 1, limit 20. */
+/** R-STORE-7, R-STORE-9 — then all products, page 1, limit 20. */
 export const HOME_PRODUCTS_PARAMS = { page: 1, limit: 20 };
 
 export const homeCategoriesQuery = queryOptions({
@@ -14,7 +14,7 @@ export const homeCategoriesQuery = queryOptions({
 });
 
 /**
- * The home page's data in the spec's order (storefront §4): categories first, then all
+ * The home page's data in the spec's order (R-STORE-4): categories first, then all
  * products; `settled` once both have answered (either way), when the Club pop-up may be checked.
  * Nothing here blocks the first paint: the hero renders before any of it.
  */

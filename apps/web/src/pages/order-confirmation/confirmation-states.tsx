@@ -1,8 +1,8 @@
 import { ArrowRight, LoaderCircle, Lock, RotateCcw } from "lucide-react";
 import { Link, useLocation } from "react-router";
-import { openLogin } from "../../app/ui-store";
 import { confirmationMessages as t } from "../../features/orders/messages";
 import { paths } from "../../lib/paths";
+import { openLogin } from "../../lib/ui-store";
 
 /** The two loading texts of the flow: 'Checking payment status...', then 'Loading your order details...'. */
 export function ConfirmationLoading({ text }: { text: string }) {
@@ -52,7 +52,7 @@ export function ConfirmationError({ title, message, onRetry }: ConfirmationError
   );
 }
 
-/** The unauthorised view (spec §2, §8): 'Order Information', check your email for the order link. */
+/** The unauthorised view (R-ORD-2, R-ORD-8): 'Order Information', check your email for the order link. */
 export function UnauthorisedView({ loggedIn }: { loggedIn: boolean }) {
   const location = useLocation();
   return (

@@ -74,7 +74,7 @@ describe("order confirmation", { timeout: 20_000 }, () => {
     ).toEqual(["Product", "Quantity", "Price", "Subtotal"]);
     expect(screen.getByText("riya@example.com")).toBeInTheDocument();
 
-    // The idempotent "ensure" calls for a paid order without a shipment (spec §4 step 2).
+    // The idempotent "ensure" calls for a paid order without a shipment (R-ORD-4 step 2).
     await vi.waitFor(() => expect(calls.some((call) => call.path === "/api/orders/generate/awb")).toBe(true));
     const shipment = calls.find((call) => call.path === "/api/orders/create/shiprocket");
     expect(shipment?.method).toBe("POST");

@@ -19,7 +19,7 @@ function useConfirmationParams(): ConfirmationParams {
 }
 
 /**
- * How an order and its payment stand, as the server says (spec: accounts-and-orders §2, §4 "Order
+ * How an order and its payment stand, as the server says (R-ORD-2, R-ORD-4 "Order
  * confirmation flow"). `ost` in the query is ignored: the shopper could have typed it.
  */
 export function OrderOutcome() {

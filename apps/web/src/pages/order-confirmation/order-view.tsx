@@ -5,7 +5,6 @@ import type { Order } from "@vaki/contract/orders";
 import { ArrowRight, Ban, CircleCheck, CircleX, Clock, Mail } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { openCart } from "../../app/ui-store";
 import { AddressBlock } from "../../features/orders/components/address-block";
 import { OrderItemsTable } from "../../features/orders/components/order-items";
 import { OrderSummary } from "../../features/orders/components/order-summary";
@@ -23,9 +22,10 @@ import {
   paymentStatusTone,
 } from "../../features/orders/order-status";
 import { sendConfirmationEmail } from "../../features/orders/orders-api";
-import { toast } from "../../features/toast/toast-store";
 import { errorMessage } from "../../lib/api-error";
 import { paths } from "../../lib/paths";
+import { toast } from "../../lib/toast-store";
+import { openCart } from "../../lib/ui-store";
 
 /** The heading of each outcome, as the server reports it. */
 export const outcomeHeadings: Record<ConfirmationOutcome, string> = {
@@ -61,7 +61,7 @@ interface OrderViewProps {
   loggedIn: boolean;
 }
 
-/** The success view (spec §2): heading, status message, payment badge, information, contact, address, items, summary. */
+/** The success view (R-ORD-2): heading, status message, payment badge, information, contact, address, items, summary. */
 export function OrderView({ order, details, orderSecret, loggedIn }: OrderViewProps) {
   const outcome = confirmationOutcome(order);
   const method = paymentMethodOf(order, details);

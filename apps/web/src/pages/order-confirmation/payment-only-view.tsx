@@ -13,7 +13,7 @@ import { formatOrderAmount } from "../../lib/money";
 import { paths } from "../../lib/paths";
 import { outcomeHeadings } from "./order-view";
 
-/** Only the payment is known yet (spec §2): 'Your order details will be available shortly'. */
+/** Only the payment is known yet (R-ORD-2): 'Your order details will be available shortly'. */
 export function PaymentOnlyView({ details, onRetry }: { details: CheckoutDetails; onRetry: () => void }) {
   const payment = details.paymentDetails;
   const facts = { status: details.orderStatus, paymentStatus: payment.status };

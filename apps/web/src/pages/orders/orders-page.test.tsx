@@ -1,8 +1,8 @@
 import { configure, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { closeOverlay, useUiStore } from "../../app/ui-store";
-import { useSessionStore } from "../../features/auth/session-store";
 import { ORDER_ID, orderFixture } from "../../features/orders/testing/order-fixture";
+import { useSessionStore } from "../../lib/session-store";
+import { closeOverlay, useUiStore } from "../../lib/ui-store";
 import { jsonResponse, renderRoute } from "../../test/render-route";
 
 // The route loads lazily; a busy machine can take more than the default second to show it.

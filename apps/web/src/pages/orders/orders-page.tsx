@@ -3,8 +3,6 @@ import type { Order } from "@vaki/contract/orders";
 import { ArrowLeft, ArrowRight, PackageOpen } from "lucide-react";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { openLogin } from "../../app/ui-store";
-import { useCurrentUser } from "../../features/auth/session-store";
 import { CancelOrderDialog } from "../../features/orders/components/cancel-order-dialog";
 import { OrderCard } from "../../features/orders/components/order-card";
 import { OrderDetailsDialog } from "../../features/orders/components/order-details-dialog";
@@ -13,6 +11,8 @@ import { useCancelOrder } from "../../features/orders/hooks/use-cancel-order";
 import { ordersPageMessages as t } from "../../features/orders/messages";
 import { orderHistoryQuery } from "../../features/orders/orders-api";
 import { paths } from "../../lib/paths";
+import { useCurrentUser } from "../../lib/session-store";
+import { openLogin } from "../../lib/ui-store";
 import { usePageTitle } from "../../lib/use-page-title";
 import "./orders-page.css";
 
@@ -23,7 +23,7 @@ function pageFromSearch(value: string | null): number {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
-/** My Orders (spec: accounts-and-orders §2): for logged-in users; a guest is asked to log in. */
+/** My Orders (R-ORD-2): for logged-in users; a guest is asked to log in. */
 export function OrdersPage() {
   usePageTitle(t.title, "Your orders: status, payment, tracking and cancelling, all in one place.");
   const owner = useCurrentUser()?.id ?? null;

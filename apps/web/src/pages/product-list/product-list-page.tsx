@@ -3,11 +3,10 @@ import { catalogMessages } from "@vaki/contract/messages";
 import { SlidersHorizontal, X } from "lucide-react";
 import { type CSSProperties, useId, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { KEEP_SCROLL } from "../../app/scroll-on-navigate";
 import { Modal } from "../../components/modal";
-import { useProductList } from "../../features/catalogue/catalogue-api";
-import { ProductCard } from "../../features/catalogue/components/product-card";
-import { facetsFromProducts, ProductFilters } from "../../features/catalogue/components/product-filters";
+import { useProductList } from "../../features/catalog/catalogue-api";
+import { ProductCard } from "../../features/catalog/components/product-card";
+import { facetsFromProducts, ProductFilters } from "../../features/catalog/components/product-filters";
 import {
   activeFilterCount,
   filtersFromSearchParams,
@@ -15,17 +14,17 @@ import {
   listParamsOf,
   sortLabels,
   withFilters,
-} from "../../features/catalogue/list-filters";
+} from "../../features/catalog/list-filters";
 import { isApiError } from "../../lib/api-error";
 import { formatRupees } from "../../lib/money";
-import { paths } from "../../lib/paths";
+import { KEEP_SCROLL, paths } from "../../lib/paths";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { usePageTitle } from "../../lib/use-page-title";
 import { LinkButton, ListState, RetryButton } from "./list-states";
 import { useListRoute } from "./use-list-route";
 import "./product-list-page.css";
 
-/** Spec §8 and §2 texts of the product list. */
+/** R-STORE-8 and R-STORE-2 texts of the product list. */
 const texts = {
   allProducts: "ALL PRODUCTS",
   categoryProducts: "CATEGORY PRODUCTS",
@@ -39,7 +38,7 @@ const texts = {
 const EAGER_CARDS = 8;
 const SIDEBAR_QUERY = "(min-width: 60rem)";
 
-/** /products, /products/{categoryId}, /category-products/{categoryId} and their query forms (spec §2). */
+/** /products, /products/{categoryId}, /category-products/{categoryId} and their query forms (R-STORE-2). */
 export function ProductListPage() {
   const { categoryKey, linkName } = useListRoute();
   const [search, setSearch] = useSearchParams();

@@ -16,7 +16,7 @@ function slugOf(name: string): string {
 }
 
 /**
- * Which list the URL asks for (spec: storefront §2): /products/{categoryId} and
+ * Which list the URL asks for (R-STORE-2): /products/{categoryId} and
  * /category-products/{categoryId} (id or slug), ?categoryId=, and a name alone
  * (?categoryName= or ?name=) read as the category's slug.
  */

@@ -2,15 +2,15 @@ import type { ProductDetail, Variant } from "@vaki/contract/catalog";
 import { LoaderCircle, ShoppingBag, Zap } from "lucide-react";
 import { useAddToCart } from "../../features/cart/cart-api";
 import { useCheckout } from "../../features/checkout/use-checkout";
-import { toast } from "../../features/toast/toast-store";
+import { toast } from "../../lib/toast-store";
 
-/** Spec §5 warnings. */
+/** R-STORE-5 warnings. */
 export const actionWarnings = {
   noSize: "Please select a size first!",
   notLoaded: "Product not loaded yet!",
 } as const;
 
-/** Spec §4: the product page always adds one. */
+/** R-STORE-4: the product page always adds one. */
 const QUANTITY = 1;
 
 interface ProductActionsProps {
@@ -19,9 +19,9 @@ interface ProductActionsProps {
 }
 
 /**
- * Add to Cart and Buy Now (spec §4-5): a size and a loaded product are needed (else the spec's
+ * Add to Cart and Buy Now (R-STORE-4-5): a size and a loaded product are needed (else the spec's
  * warning); both are disabled while either runs, when the product has no variants, or when the
- * chosen one is sold out. Buy Now orders this one line alone (DESIGN.md). On phones the bar is
+ * chosen one is sold out. Buy Now orders this one line alone (R-SHOP-9). On phones the bar is
  * pinned to the bottom of the screen, under the thumb.
  */
 export function ProductActions({ product, variant }: ProductActionsProps) {

@@ -3,14 +3,14 @@ import { colorChoices, galleryImages, selectedVariant, sizeChoices } from "@vaki
 import { RefreshCw } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link, useParams } from "react-router";
-import { useProduct } from "../../features/catalogue/catalogue-api";
-import { CharacterStory } from "../../features/catalogue/components/character-story";
-import { ColorSwatches } from "../../features/catalogue/components/color-swatches";
-import { ProductGallery } from "../../features/catalogue/components/product-gallery";
-import { ProductPolicies } from "../../features/catalogue/components/product-policies";
-import { RelatedProducts } from "../../features/catalogue/components/related-products";
-import { SizeSelector } from "../../features/catalogue/components/size-selector";
-import { DeliveryCheck } from "../../features/shipping/components/delivery-check";
+import { useProduct } from "../../features/catalog/catalogue-api";
+import { CharacterStory } from "../../features/catalog/components/character-story";
+import { ColorSwatches } from "../../features/catalog/components/color-swatches";
+import { ProductGallery } from "../../features/catalog/components/product-gallery";
+import { ProductPolicies } from "../../features/catalog/components/product-policies";
+import { RelatedProducts } from "../../features/catalog/components/related-products";
+import { SizeSelector } from "../../features/catalog/components/size-selector";
+import { DeliveryCheck } from "../../features/fulfilment/components/delivery-check";
 import { formatRupees } from "../../lib/money";
 import { paths } from "../../lib/paths";
 import { useOpenedOnce } from "../../lib/use-opened-once";
@@ -21,13 +21,13 @@ import "./product-page.css";
 
 // Its code loads on the first open, not before the page's first paint.
 const SizeChartDialog = lazy(async () => ({
-  default: (await import("../../features/catalogue/components/size-chart-dialog")).SizeChartDialog,
+  default: (await import("../../features/catalog/components/size-chart-dialog")).SizeChartDialog,
 }));
 
-/** Spec §8: a failed product load. */
+/** R-STORE-8: a failed product load. */
 const LOAD_FAILED = "Failed to fetch product";
 
-/** /product/{id} (id or slug): the product detail page (spec §2, §4). */
+/** /product/{id} (id or slug): the product detail page (R-STORE-2, R-STORE-4). */
 export function ProductPage() {
   const { id = "" } = useParams<{ id: string }>();
   const product = useProduct(id);

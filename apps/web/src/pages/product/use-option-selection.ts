@@ -1,7 +1,7 @@
 import type { ProductDetail } from "@vaki/contract/catalog";
 import { type OptionSelection, resolveSelection } from "@vaki/contract/product-options";
 import { useSearchParams } from "react-router";
-import { KEEP_SCROLL } from "../../app/scroll-on-navigate";
+import { KEEP_SCROLL } from "../../lib/paths";
 
 const NONE: OptionSelection = { color: null, size: null };
 

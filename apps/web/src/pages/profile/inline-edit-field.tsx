@@ -1,11 +1,11 @@
 import type { Profile } from "@vaki/contract/accounts";
 import { Check, LoaderCircle, Pencil, X } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import { FormField } from "../../features/auth/components/form-field";
-import { useProfileWrite } from "../../features/auth/profile-api";
-import { toast } from "../../features/toast/toast-store";
+import { FormField } from "../../components/form-field";
+import { useProfileWrite } from "../../features/accounts/profile-api";
 import { networkMessages } from "../../lib/api-client";
 import { isApiError } from "../../lib/api-error";
+import { toast } from "../../lib/toast-store";
 
 interface InlineEditFieldProps {
   /** The field's label, also the input's accessible name. */
@@ -36,7 +36,7 @@ interface InlineEditFieldProps {
 }
 
 /**
- * A profile value with inline edit (spec: accounts-and-orders §2 "Personal tab"): Edit opens a
+ * A profile value with inline edit (R-ORD-2 "Personal tab"): Edit opens a
  * labelled input with Save and Cancel; Escape cancels. The rule is checked before the call; the
  * server's own reason is shown under the input when it refuses.
  */

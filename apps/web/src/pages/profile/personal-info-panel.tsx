@@ -1,9 +1,9 @@
 import { defaultCountryCode, type Profile } from "@vaki/contract/accounts";
 import { Lock } from "lucide-react";
 import { useState } from "react";
-import { profileMessages as t } from "../../features/auth/auth-messages";
-import { FormField } from "../../features/auth/components/form-field";
-import { editMobile, editName, updateBirthday } from "../../features/auth/profile-api";
+import { FormField } from "../../components/form-field";
+import { profileMessages as t } from "../../features/accounts/auth-messages";
+import { editMobile, editName, updateBirthday } from "../../features/accounts/profile-api";
 import { InlineEditField } from "./inline-edit-field";
 import { PreferencesSection } from "./preferences-section";
 import { formatBirthday, formatMobile, mobileProblem, nameProblem, splitMobile } from "./profile-rules";

@@ -2,11 +2,11 @@ import { type Preferences, supportedCurrencies } from "@vaki/contract/accounts";
 import { LoaderCircle, RotateCw } from "lucide-react";
 import { useEffect, useId } from "react";
 import { useForm } from "react-hook-form";
-import { profileMessages as t } from "../../features/auth/auth-messages";
-import { usePreferences, useSavePreferences } from "../../features/auth/profile-api";
-import { toast } from "../../features/toast/toast-store";
+import { profileMessages as t } from "../../features/accounts/auth-messages";
+import { usePreferences, useSavePreferences } from "../../features/accounts/profile-api";
 import { networkMessages } from "../../lib/api-client";
 import { errorMessage } from "../../lib/api-error";
+import { toast } from "../../lib/toast-store";
 
 const LANGUAGES: readonly { code: string; label: string }[] = [
   { code: "en", label: "English" },
@@ -30,7 +30,7 @@ const SWITCHES: readonly {
   { name: "promotionalEmails", label: "Promotional emails", hint: "New drops, Club news and offers" },
 ];
 
-/** Preferences (DESIGN.md: saved on the server, so they follow the customer to any device). */
+/** Preferences (R-SHOP-14: saved on the server, so they follow the customer to any device). */
 export function PreferencesSection() {
   const preferences = usePreferences();
   const save = useSavePreferences();

@@ -1,8 +1,8 @@
 import type { Profile } from "@vaki/contract/accounts";
 import { BadgeCheck, LoaderCircle, LogOut, Pencil } from "lucide-react";
-import { profileMessages as t } from "../../features/auth/auth-messages";
-import { useLogout } from "../../features/auth/hooks/use-session-actions";
-import { initialsOf } from "../../features/auth/initials";
+import { profileMessages as t } from "../../features/accounts/auth-messages";
+import { useLogout } from "../../features/accounts/hooks/use-session-actions";
+import { initialsOf } from "../../features/accounts/initials";
 import { memberSince } from "./profile-rules";
 
 interface ProfileHeaderProps {

@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { defaultPreferences } from "@vaki/contract/accounts";
 import { beforeEach, describe, expect, it } from "vitest";
-import { useSessionStore } from "../../features/auth/session-store";
 import {
   type Call,
   fail,
@@ -13,7 +12,8 @@ import {
   stubApi,
   toastMessages,
   USER,
-} from "../../features/auth/testing/auth-fixtures";
+} from "../../features/accounts/testing/auth-fixtures";
+import { useSessionStore } from "../../lib/session-store";
 import { ProfilePage } from "./profile-page";
 
 beforeEach(() => {

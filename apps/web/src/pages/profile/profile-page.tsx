@@ -1,24 +1,24 @@
 import { KeyRound, Package, ReceiptText, UserRound } from "lucide-react";
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { KEEP_SCROLL } from "../../app/scroll-on-navigate";
-import { profileMessages as t } from "../../features/auth/auth-messages";
-import { useProfile } from "../../features/auth/profile-api";
-import { useCurrentUser } from "../../features/auth/session-store";
-import { paths } from "../../lib/paths";
+import { profileMessages as t } from "../../features/accounts/auth-messages";
+import { useProfile } from "../../features/accounts/profile-api";
+import { KEEP_SCROLL, paths } from "../../lib/paths";
+import { useCurrentUser } from "../../lib/session-store";
 import { usePageTitle } from "../../lib/use-page-title";
 import { type EditableField, PersonalInfoPanel } from "./personal-info-panel";
 import { ProfileHeader } from "./profile-header";
 import { type ProfileTab, ProfileTabs } from "./profile-tabs";
 import { RecentOrdersPanel } from "./recent-orders-panel";
 import { SecurityPanel } from "./security-panel";
-import "../../features/auth/components/auth-forms.css";
+import "../../features/accounts/components/auth-forms.css";
 import "./profile-page.css";
+import "./profile-page-lists.css";
 
 type PanelId = "personal" | "orders" | "recent" | "security";
 const PANELS: readonly PanelId[] = ["personal", "recent", "security"];
 
-/** The profile page (spec: accounts-and-orders §2 "Profile page"); the route guard keeps guests out. */
+/** The profile page (R-ORD-2 "Profile page"); the route guard keeps guests out. */
 export function ProfilePage() {
   usePageTitle("Profile");
   const user = useCurrentUser();

@@ -1,17 +1,17 @@
 import { defaultCountryCode, type Profile } from "@vaki/contract/accounts";
-import { profileMessages as t } from "../../features/auth/auth-messages";
+import { profileMessages as t } from "../../features/accounts/auth-messages";
 
-/** Spec: accounts-and-orders §5 — a name that is blank after trimming is refused. */
+/** R-ORD-5 — a name that is blank after trimming is refused. */
 export function nameProblem(draft: string): string | null {
   return draft.trim() ? null : t.nameInvalid;
 }
 
-/** Spec §5 — a blank mobile number is refused; its format is the server's call. */
+/** R-ORD-5 — a blank mobile number is refused; its format is the server's call. */
 export function mobileProblem(draft: string): string | null {
   return draft.trim() ? null : t.mobileInvalid;
 }
 
-/** Spec §5 "Change password": current and new must be filled, and confirmation must match. */
+/** R-ORD-5 "Change password": current and new must be filled, and confirmation must match. */
 export function passwordChangeProblem(input: {
   currentPassword: string;
   newPassword: string;

@@ -1,14 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { ArrowRight, Package, RotateCw, ShoppingBag } from "lucide-react";
 import { Link, useNavigate } from "react-router";
-import { profileMessages as t } from "../../features/auth/auth-messages";
-import { useCurrentUser } from "../../features/auth/session-store";
+import { profileMessages as t } from "../../features/accounts/auth-messages";
 import { StatusBadge } from "../../features/orders/components/status-badge";
 import { formatOrderDate } from "../../features/orders/format-order-date";
 import { orderStatusLabel, orderStatusTone } from "../../features/orders/order-status";
 import { orderHistoryQuery } from "../../features/orders/orders-api";
 import { formatOrderAmount } from "../../lib/money";
 import { paths } from "../../lib/paths";
+import { useCurrentUser } from "../../lib/session-store";
 
 /** How many of the latest orders the tab shows; the orders page has the rest. */
 const RECENT_ORDERS = 3;

@@ -1,16 +1,16 @@
 import { LoaderCircle } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { loginMessages, profileMessages as t } from "../../features/auth/auth-messages";
-import { FormMessage, PasswordField } from "../../features/auth/components/form-field";
-import { type ChangePasswordInput, useChangePassword } from "../../features/auth/profile-api";
-import { toast } from "../../features/toast/toast-store";
+import { FormMessage, PasswordField } from "../../components/form-field";
+import { loginMessages, profileMessages as t } from "../../features/accounts/auth-messages";
+import { type ChangePasswordInput, useChangePassword } from "../../features/accounts/profile-api";
 import { isApiError } from "../../lib/api-error";
+import { toast } from "../../lib/toast-store";
 import { passwordChangeProblem } from "./profile-rules";
 
 const EMPTY: ChangePasswordInput = { currentPassword: "", newPassword: "", confirmPassword: "" };
 type FieldErrors = Partial<Record<keyof ChangePasswordInput, string>>;
 
-/** The Security tab: change the password (spec: accounts-and-orders §2, §5, §8). */
+/** The Security tab: change the password (R-ORD-2, R-ORD-5, R-ORD-8). */
 export function SecurityPanel() {
   const change = useChangePassword();
   const [values, setValues] = useState<ChangePasswordInput>(EMPTY);

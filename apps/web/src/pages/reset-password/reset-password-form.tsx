@@ -4,13 +4,13 @@ import { z } from "@vaki/contract/zod";
 import { LoaderCircle } from "lucide-react";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { resetPassword } from "../../features/auth/auth-api";
-import { loginMessages, resetPageMessages as t } from "../../features/auth/auth-messages";
-import { FormMessage, PasswordField } from "../../features/auth/components/form-field";
+import { FormMessage, PasswordField } from "../../components/form-field";
+import { resetPassword } from "../../features/accounts/auth-api";
+import { loginMessages, resetPageMessages as t } from "../../features/accounts/auth-messages";
 import { isApiError } from "../../lib/api-error";
 
 /**
- * Both fields required, and the confirmation must match the new password (DESIGN.md: the spec's
+ * Both fields required, and the confirmation must match the new password (R-SHOP-5: the spec's
  * page forgot to compare them). Strength is the server's rule.
  */
 export const resetFormSchema = z

@@ -1,8 +1,8 @@
 import { screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
-import { useUiStore } from "../../app/ui-store";
-import { useLoginModalStore } from "../../features/auth/login-modal-store";
-import { fail, ok, renderWithShell, resetAccountState, stubApi } from "../../features/auth/testing/auth-fixtures";
+import { useLoginModalStore } from "../../features/accounts/login-modal-store";
+import { fail, ok, renderWithShell, resetAccountState, stubApi } from "../../features/accounts/testing/auth-fixtures";
+import { useUiStore } from "../../lib/ui-store";
 import { ResetPasswordPage } from "./reset-password-page";
 
 beforeEach(() => {

@@ -2,14 +2,14 @@ import { useQuery } from "@tanstack/react-query";
 import { CircleCheck, KeyRound, Link2Off } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { verifyResetToken } from "../../features/auth/auth-api";
-import { resetPageMessages as t } from "../../features/auth/auth-messages";
-import { openLoginAt } from "../../features/auth/login-modal-store";
+import { verifyResetToken } from "../../features/accounts/auth-api";
+import { resetPageMessages as t } from "../../features/accounts/auth-messages";
+import { openLoginAt } from "../../features/accounts/login-modal-store";
 import { isApiError } from "../../lib/api-error";
 import { paths } from "../../lib/paths";
 import { usePageTitle } from "../../lib/use-page-title";
 import { ResetPasswordForm } from "./reset-password-form";
-import "../../features/auth/components/auth-forms.css";
+import "../../features/accounts/components/auth-forms.css";
 import "./reset-password.css";
 
 /** Why the token check failed, in the server's words for a dead link (invalid, expired, used). */
@@ -19,7 +19,7 @@ function verifyProblem(error: unknown): string {
 }
 
 /**
- * Reset password (spec: accounts-and-orders §2 "Reset password page", §4, §8): checks the link's
+ * Reset password (R-ORD-2 "Reset password page", R-ORD-4, R-ORD-8): checks the link's
  * token (?fpt=), then asks for the new password twice; a dead link offers a new one.
  */
 export function ResetPasswordPage() {

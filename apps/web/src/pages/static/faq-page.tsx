@@ -12,7 +12,7 @@ interface Question {
   answer: ReactNode;
 }
 
-/** The ten questions (spec: accounts-and-orders §2 "FAQ (10 questions)"), answered from the policy facts. */
+/** The ten questions (R-ORD-2 "FAQ (10 questions)"), answered from the policy facts. */
 export const FAQ_QUESTIONS: readonly Question[] = [
   {
     id: "delivery-time",

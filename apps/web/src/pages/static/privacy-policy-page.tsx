@@ -12,7 +12,7 @@ const toc: readonly TocEntry[] = [
   { id: "terms", label: "Terms" },
 ];
 
-/** The Policies page (spec §2: privacy, shipping, returns, cancellation, terms), with in-page anchors. */
+/** The Policies page (R-ORD-2: privacy, shipping, returns, cancellation, terms), with in-page anchors. */
 export function PrivacyPolicyPage() {
   return (
     <StaticPage

@@ -2,8 +2,9 @@ import type { ReactNode } from "react";
 import { NavLink } from "react-router";
 import { usePageTitle } from "../../lib/use-page-title";
 import "./static-pages.css";
+import "./static-pages-blocks.css";
 
-/** Every static page, in the order the side menu lists them (spec: accounts-and-orders §2). */
+/** Every static page, in the order the side menu lists them (R-ORD-2). */
 export const STATIC_PAGES = [
   { to: "/about", label: "About Us" },
   { to: "/careers", label: "Careers" },

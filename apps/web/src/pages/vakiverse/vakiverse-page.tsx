@@ -1,4 +1,7 @@
 import "../../features/vakiverse/vakiverse.css";
+import "../../features/vakiverse/vakiverse-orbs.css";
+import "../../features/vakiverse/vakiverse-card.css";
+import "../../features/vakiverse/vakiverse-cast.css";
 import { CharacterGrid } from "../../features/vakiverse/components/character-grid";
 import { MoreCharacters } from "../../features/vakiverse/components/more-characters";
 import { Starfield } from "../../features/vakiverse/components/starfield";
@@ -10,7 +13,7 @@ import { usePageTitle } from "../../lib/use-page-title";
 const DESCRIPTION =
   "Moon above, earth below, and a sky full of glowing wires in between. Meet the Vakiverse characters and wear their stories.";
 
-/** The themed landing page (spec: storefront §2): the characters of category 3 on the wires. */
+/** The themed landing page (R-STORE-2): the characters of category 3 on the wires. */
 export function VakiversePage() {
   usePageTitle("The Vakiverse · Moon above, earth below", DESCRIPTION);
   const { characters, status, error, refetch, isFetching } = useVakiverseCharacters();

@@ -21,7 +21,7 @@ const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 const rupees = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" });
-/** Order pages show ₹1,299.00 (spec: accounts-and-orders §1). */
+/** Order pages show ₹1,299.00 (R-ORD-1). */
 export const formatOrderAmount = (paise: number) => rupees.format(paise / 100);
 
 const idOf = (name: string) => `f-${name.replace(/[^A-Za-z0-9]+/g, "-")}`;

@@ -2,13 +2,14 @@ import type { CartItem } from "@vaki/contract/cart";
 import { cartLimits } from "@vaki/contract/cart";
 import { LoaderCircle, Minus, Plus, Trash2 } from "lucide-react";
 import { Link } from "react-router";
+import { Picture } from "../../../components/picture";
 import { formatRupees } from "../../../lib/money";
 import { paths } from "../../../lib/paths";
 import { cartPanelMessages as t } from "../cart-messages";
 
 interface CartLineProps {
   item: CartItem;
-  /** Another quantity update is running somewhere in the cart (spec §5: one at a time). */
+  /** Another quantity update is running somewhere in the cart (R-STORE-5: one at a time). */
   updateBlocked: boolean;
   /** Another removal is running. */
   removeBlocked: boolean;
@@ -19,7 +20,7 @@ interface CartLineProps {
   onNavigate: () => void;
 }
 
-/** Spec §3: Color and Size are shown; Size is the single display line when there is no colour. */
+/** R-STORE-3: Color and Size are shown; Size is the single display line when there is no colour. */
 function variantLine(item: CartItem): string {
   const parts: string[] = [];
   if (item.size) parts.push(`Size: ${item.size}`);
@@ -51,7 +52,7 @@ export function CartLine({
 }: CartLineProps) {
   const image = item.image ?? item.imageUrl;
   const atOne = item.quantity <= 1;
-  // Minus at 1 removes the line (spec §4), so it follows the removal rule then.
+  // Minus at 1 removes the line (R-STORE-4), so it follows the removal rule then.
   const minusBlocked = removing || (atOne ? removeBlocked : updateBlocked);
   const plusBlocked = removing || updateBlocked || item.quantity >= cartLimits.maxQuantityPerLine;
   const note = stockNote(item);
@@ -66,19 +67,7 @@ export function CartLine({
         aria-hidden="true"
         onClick={onNavigate}
       >
-        {image ? (
-          <img
-            src={image}
-            alt=""
-            width={96}
-            height={120}
-            loading="lazy"
-            decoding="async"
-            onError={(event) => {
-              event.currentTarget.hidden = true;
-            }}
-          />
-        ) : null}
+        {image ? <Picture src={image} alt="" width={96} height={120} loading="lazy" decoding="async" /> : null}
       </Link>
       <div className="cart-line__body">
         <div className="cart-line__head">

@@ -9,7 +9,7 @@ interface ClearCartDialogProps {
   onConfirm: () => void;
 }
 
-/** Spec §4: clearing the cart asks first, with the spec's exact words. */
+/** R-STORE-4: clearing the cart asks first, with the spec's exact words. */
 export function ClearCartDialog({ open, itemCount, busy, onOpenChange, onConfirm }: ClearCartDialogProps) {
   return (
     <Modal

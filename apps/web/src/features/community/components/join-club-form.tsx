@@ -1,52 +1,19 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle } from "lucide-react";
-import { type ComponentPropsWithRef, useId, useRef } from "react";
+import { useRef } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "../../toast/toast-store";
+import { FormField } from "../../../components/form-field";
+import { toast } from "../../../lib/toast-store";
 import { CLUB_COUNTRY_CODE, useJoinClub } from "../community-api";
 import { CLUB_PHONE_LENGTH, type JoinClubFormValues, joinClubFormSchema, phoneDigits } from "../join-club-form-schema";
 import { joinClubErrorMessage, joinClubSuccessMessage } from "../join-club-messages";
 
-interface ClubFieldProps extends Omit<ComponentPropsWithRef<"input">, "id"> {
-  label: string;
-  error?: string | undefined;
-  prefix?: string;
-}
-
-/** A labelled input with its error wired to aria-describedby and aria-invalid. */
-function ClubField({ label, error, prefix, ...input }: ClubFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className="club-field">
-      <label className="club-field__label" htmlFor={id}>
-        {label}
-      </label>
-      <div className="club-field__box" data-invalid={error ? "true" : undefined}>
-        {prefix ? <span className="club-field__prefix">{prefix}</span> : null}
-        <input
-          id={id}
-          className="club-field__input"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          {...input}
-        />
-      </div>
-      {error ? (
-        <p id={errorId} className="club-field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 const EMPTY_FORM: JoinClubFormValues = { firstName: "", email: "", phone: "" };
 
-/** The join-the-Club form (spec: storefront §5, §8): First Name, Email, Phone (+91). */
+/** The join-the-Club form (R-STORE-5, R-STORE-8): First Name, Email, Phone (+91). */
 export function JoinClubForm({ onJoined }: { onJoined: () => void }) {
   const join = useJoinClub();
-  // A second submit while one is in flight is ignored (spec §5), even before the re-render.
+  // A second submit while one is in flight is ignored (R-STORE-5), even before the re-render.
   const inFlight = useRef(false);
   const {
     register,
@@ -74,14 +41,14 @@ export function JoinClubForm({ onJoined }: { onJoined: () => void }) {
   const submitting = join.isPending;
   return (
     <form className="club-form" onSubmit={submit} noValidate>
-      <ClubField
+      <FormField
         label="First Name"
         autoComplete="given-name"
         autoCapitalize="words"
         error={errors.firstName?.message}
         {...register("firstName")}
       />
-      <ClubField
+      <FormField
         label="Email"
         type="email"
         autoComplete="email"
@@ -91,10 +58,10 @@ export function JoinClubForm({ onJoined }: { onJoined: () => void }) {
         error={errors.email?.message}
         {...register("email")}
       />
-      <ClubField
+      <FormField
         label="Phone"
         type="tel"
-        prefix={CLUB_COUNTRY_CODE}
+        prefix={<span className="form-field__prefix">{CLUB_COUNTRY_CODE}</span>}
         autoComplete="tel-national"
         inputMode="numeric"
         pattern={`[0-9]{${CLUB_PHONE_LENGTH}}`}

@@ -3,8 +3,8 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useToastStore } from "../../../lib/toast-store";
 import { jsonResponse } from "../../../test/render-route";
-import { useToastStore } from "../../toast/toast-store";
 import { JoinClubModal } from "./join-club-modal";
 
 interface Call {

@@ -7,7 +7,7 @@ interface JoinClubModalProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** The daily invitation to the Club (spec: storefront §2, §4): 10% off the first order. */
+/** The daily invitation to the Club (R-STORE-2, R-STORE-4): 10% off the first order. */
 export function JoinClubModal({ open, onOpenChange }: JoinClubModalProps) {
   return (
     <Modal

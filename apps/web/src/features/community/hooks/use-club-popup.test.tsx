@@ -1,7 +1,7 @@
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useSplashStore } from "../../../app/splash";
-import { useUiStore } from "../../../app/ui-store";
+import { useSplashStore } from "../../../lib/splash-store";
+import { useUiStore } from "../../../lib/ui-store";
 import { CLUB_POPUP_STORAGE_KEY } from "../club-popup-schedule";
 import { useClubPopup } from "./use-club-popup";
 

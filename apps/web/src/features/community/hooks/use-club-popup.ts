@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useSplashStore } from "../../../app/splash";
-import { useUiStore } from "../../../app/ui-store";
+import { useSplashStore } from "../../../lib/splash-store";
+import { useUiStore } from "../../../lib/ui-store";
 import { CLUB_POPUP_DELAY_MS, clubPopupDueToday, markClubPopupShown } from "../club-popup-schedule";
 
 /** How often to look again while the shopper is busy in another dialog or field. */
@@ -24,7 +24,7 @@ function shopperIsBusy(): boolean {
 }
 
 /**
- * The daily Club pop-up (spec: storefront §4): about 1 s after the page loads, and not before
+ * The daily Club pop-up (R-STORE-4): about 1 s after the page loads, and not before
  * the page's data has loaded (`ready`: the spec's order is categories, products, then this
  * check), if it was not shown today. It never opens over the splash or another overlay and
  * never while the shopper types elsewhere: it waits for them instead. Marked shown on open and

@@ -10,7 +10,7 @@ interface CancelOrderDialogProps {
   cancelling: boolean;
 }
 
-/** 'Cancel Order' confirmation (spec §2): refunds return within 5-7 business days. */
+/** 'Cancel Order' confirmation (R-ORD-2): refunds return within 5-7 business days. */
 export function CancelOrderDialog({ order, onOpenChange, onConfirm, cancelling }: CancelOrderDialogProps) {
   return (
     <Modal

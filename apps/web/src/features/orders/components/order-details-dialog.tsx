@@ -13,7 +13,7 @@ interface OrderDetailsDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** 'Order Details' (spec §2): items with Size and Color, addresses, totals in ₹ and dates. */
+/** 'Order Details' (R-ORD-2): items with Size and Color, addresses, totals in ₹ and dates. */
 export function OrderDetailsDialog({ order, onOpenChange }: OrderDetailsDialogProps) {
   return (
     <Modal

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { formatOrderAmount } from "../../../lib/money";
 import { paths } from "../../../lib/paths";
 
-/** Only Size and Color are shown of a line's variant (spec §3 "Order item"). */
+/** Only Size and Color are shown of a line's variant (R-ORD-3 "Order item"). */
 export function itemVariantText(item: Pick<OrderItem, "variantAttributes" | "size" | "color">): string {
   const pick = (name: string) =>
     item.variantAttributes?.find((attribute) => attribute.name.toLowerCase() === name.toLowerCase())?.value;

@@ -2,6 +2,7 @@ import type { TimelineEntry } from "@vaki/contract/orders";
 import { Check, X } from "lucide-react";
 import { formatOrderDate } from "../format-order-date";
 import "../orders.css";
+import "../orders-details.css";
 
 interface OrderTimelineProps {
   /** The server's timeline (order or tracking answer): Created → Processing → Shipped → Delivered (+ Cancelled). */
@@ -50,7 +51,7 @@ const stateText: Record<Step["state"], string> = {
   cancelled: "cancelled",
 };
 
-/** The order progress timeline (spec: accounts-and-orders §4): vertical on phones, across on wide screens. */
+/** The order progress timeline (R-ORD-4): vertical on phones, across on wide screens. */
 export function OrderTimeline({ timeline, status, cancelledAt }: OrderTimelineProps) {
   const steps = timelineSteps(timeline, status, cancelledAt);
   return (

@@ -1,5 +1,6 @@
 import type { BadgeTone } from "../order-status";
 import "../orders.css";
+import "../orders-details.css";
 
 interface StatusBadgeProps {
   tone: BadgeTone;

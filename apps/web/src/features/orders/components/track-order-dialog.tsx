@@ -8,7 +8,7 @@ interface TrackOrderDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** 'Track Order' (spec §2): the timeline, the courier and its scans, Retry and Check for Updates. */
+/** 'Track Order' (R-ORD-2): the timeline, the courier and its scans, Retry and Check for Updates. */
 export function TrackOrderDialog({ order, onOpenChange }: TrackOrderDialogProps) {
   return (
     <Modal

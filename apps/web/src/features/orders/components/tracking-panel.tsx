@@ -45,7 +45,7 @@ function currentCourierStatus(tracking: OrderTracking | undefined): string | nul
 }
 
 /**
- * Tracking of one order (spec: accounts-and-orders §2 "Tracking offers Retry and Check for
+ * Tracking of one order (R-ORD-2 "Tracking offers Retry and Check for
  * Updates"): the progress timeline, the courier, the AWB and the scans, newest first.
  */
 export function TrackingPanel({ order, orderSecret, withOrderMessage = true }: TrackingPanelProps) {

@@ -2,7 +2,7 @@ import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-q
 import type { CancelledOrder } from "@vaki/contract/checkout";
 import type { Order } from "@vaki/contract/orders";
 import { errorMessage } from "../../../lib/api-error";
-import { toast } from "../../toast/toast-store";
+import { toast } from "../../../lib/toast-store";
 import { cancelSuccessMessage } from "../cancellation";
 import { orderDialogMessages as t } from "../messages";
 import { cancelOrder, fetchOrder, type OrderHistoryPage, orderKeys } from "../orders-api";
@@ -29,7 +29,7 @@ function withCancelAnswer(order: Order, answer: CancelledOrder): Order {
 }
 
 /**
- * Cancelling an order (spec: accounts-and-orders §4 "Cancelling", §8): the toast by payment
+ * Cancelling an order (R-ORD-4 "Cancelling", R-ORD-8): the toast by payment
  * status, then the order is refreshed by id.
  */
 export function useCancelOrder(onDone: () => void) {

@@ -27,7 +27,7 @@ function wasReload(): boolean {
 }
 
 /**
- * A guest's order session ends when the shopper really leaves the confirmation page (spec §4
+ * A guest's order session ends when the shopper really leaves the confirmation page (R-ORD-4
  * step 4): navigating elsewhere in the shop, or closing the tab. A reload is not leaving: the page
  * cannot tell a reload from a close while it unloads, so it ends the session and the reloaded
  * page takes it back.

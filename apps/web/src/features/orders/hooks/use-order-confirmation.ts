@@ -1,5 +1,5 @@
 /**
- * The order confirmation flow (spec: accounts-and-orders §4 "Order confirmation flow"): with a
+ * The order confirmation flow (R-ORD-4 "Order confirmation flow"): with a
  * checkout id, the checkout details first, then the order they name; otherwise the order by id.
  * Once a paid order is in, the idempotent "ensure" calls for its shipment and AWB, then the cart.
  * What the page shows comes from the server only: the URL's `ost` is never read.
@@ -9,14 +9,14 @@ import type { CheckoutDetails } from "@vaki/contract/checkout";
 import type { Order } from "@vaki/contract/orders";
 import { useEffect, useRef } from "react";
 import { isApiError } from "../../../lib/api-error";
-import { useIsLoggedIn } from "../../auth/session-store";
+import { useIsLoggedIn } from "../../../lib/session-store";
 import { clearCart, fetchCart } from "../../cart/cart-api";
 import { guestOrderSecret } from "../../checkout/guest-orders";
 import { confirmationMessages as t } from "../messages";
 import { isShippableOrder } from "../order-status";
 import { checkoutDetailsQuery, ensureAwb, ensureShipment, orderQuery } from "../orders-api";
 
-/** Spec §9: the cart is cleared 100 ms after the order loads. */
+/** R-ORD-9: the cart is cleared 100 ms after the order loads. */
 export const CART_CLEAR_DELAY_MS = 100;
 
 export interface ConfirmationParams {
@@ -35,7 +35,7 @@ export type ConfirmationView =
   | { kind: "payment-only"; details: CheckoutDetails }
   | { kind: "order"; order: Order; details: CheckoutDetails | undefined; orderSecret: string | null };
 
-/** Spec §8: an unauthorised checkout error (message, or error 'Unauthorised' / 'Unauthorized'). */
+/** R-ORD-8: an unauthorised checkout error (message, or error 'Unauthorised' / 'Unauthorized'). */
 export function isUnauthorisedError(error: unknown): boolean {
   if (!isApiError(error)) return false;
   return (
@@ -51,7 +51,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * After the order: the bought lines normally left the cart on the server already. What is still
  * there is cleared only when it is nothing but this order's lines, so a Buy Now never empties the
- * rest of the shopper's cart (DESIGN.md); then the cached cart is refreshed.
+ * rest of the shopper's cart (R-SHOP-9); then the cached cart is refreshed.
  */
 async function settleCart(queryClient: QueryClient, order: Order): Promise<void> {
   await sleep(CART_CLEAR_DELAY_MS);
@@ -65,7 +65,7 @@ async function settleCart(queryClient: QueryClient, order: Order): Promise<void>
   await queryClient.invalidateQueries({ queryKey: ["cart"] });
 }
 
-/** Shipment, then AWB, then a fresh order (spec §4 step 2); failures are ignored (step 3). */
+/** Shipment, then AWB, then a fresh order (R-ORD-4 step 2); failures are ignored (step 3). */
 async function ensureFulfilment(order: Order, orderSecret: string | null): Promise<boolean> {
   if (!order.shiprocketOrderId) {
     const shipment = await ensureShipment(order.id, orderSecret).catch(() => null);
@@ -133,7 +133,7 @@ export function useOrderConfirmation({ orderId, checkoutId, orderSecret }: Confi
     if (order.isPending) return { kind: "loading", text: t.loadingOrder };
     if (order.isError) {
       if (isUnauthorisedError(order.error)) return { kind: "unauthorised" };
-      // Spec §6: a guest without the order's secret cannot see it (the payment's outcome alone
+      // R-ORD-6: a guest without the order's secret cannot see it (the payment's outcome alone
       // would never turn into the order here); the e-mail link has the secret.
       if (!loggedIn && isApiError(order.error) && order.error.status === 404 && !secret) {
         return { kind: "unauthorised" };

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useUiStore } from "../../../app/ui-store";
+import { useToastStore } from "../../../lib/toast-store";
+import { useUiStore } from "../../../lib/ui-store";
 import { type Call, fail, ok, renderInShell, stubApi } from "../../cart/test/cart-fixtures";
-import { useToastStore } from "../../toast/toast-store";
 import { SearchPopup } from "./search-popup";
 
 function product(id: number, name: string, price = 179900) {

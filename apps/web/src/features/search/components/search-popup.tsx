@@ -3,17 +3,18 @@ import type { ProductSummary } from "@vaki/contract/catalog";
 import { ArrowRight, LoaderCircle, Search, SearchX } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { closeOverlay, useUiStore } from "../../../app/ui-store";
 import { Modal } from "../../../components/modal";
 import { formatRupees } from "../../../lib/money";
 import { paths } from "../../../lib/paths";
-import { toast } from "../../toast/toast-store";
+import { toast } from "../../../lib/toast-store";
+import { closeOverlay, useUiStore } from "../../../lib/ui-store";
 import { useDebouncedValue } from "../hooks/use-debounced-value";
 import { isSearchable, searchQuery, useSearchResults } from "../search-api";
 import { popularSearches, searchRules, searchMessages as t } from "../search-messages";
 import "./search-popup.css";
+import { Picture } from "../../../components/picture";
 
-/** The search popup (spec: storefront §2 "Search popup", §4 "Search"): a dialog holding one combobox. */
+/** The search popup (R-STORE-2 "Search popup", R-STORE-4 "Search"): a dialog holding one combobox. */
 export function SearchPopup() {
   const open = useUiStore((state) => state.overlay === "search");
   const titleId = useId();
@@ -201,19 +202,7 @@ function SearchCombobox({ labelledBy }: { labelledBy: string }) {
               onClick={() => openProduct(product)}
             >
               <span className="search-result__media">
-                {image ? (
-                  <img
-                    src={image}
-                    alt=""
-                    width={56}
-                    height={70}
-                    loading="lazy"
-                    decoding="async"
-                    onError={(event) => {
-                      event.currentTarget.hidden = true;
-                    }}
-                  />
-                ) : null}
+                {image ? <Picture src={image} alt="" width={56} height={70} loading="lazy" decoding="async" /> : null}
               </span>
               <span className="search-result__text">
                 <span className="search-result__name">{product.name}</span>

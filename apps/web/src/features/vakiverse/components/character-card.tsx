@@ -1,5 +1,6 @@
 import { ArrowRight, X } from "lucide-react";
 import { type CSSProperties, type RefObject, useLayoutEffect, useRef, useState } from "react";
+import { Picture } from "../../../components/picture";
 import { type CardPlacement, placeCard, positionsCardByScript } from "../card-placement";
 import type { Character } from "../character";
 import { vakiverseMessages } from "../messages";
@@ -17,7 +18,7 @@ interface CharacterCardProps {
 }
 
 /**
- * Where the card goes: beside its orb on screens wider than 600 px (spec: storefront §9), kept
+ * Where the card goes: beside its orb on screens wider than 600 px (R-STORE-9), kept
  * 12 px inside the screen; left to CSS (a bottom sheet) at 600 px and below. Follows the orb
  * while the page scrolls or resizes.
  */
@@ -99,16 +100,7 @@ export function CharacterCard({
     >
       <div className="vk-card__art">
         {character.imageUrl ? (
-          <img
-            src={character.imageUrl}
-            alt=""
-            width={800}
-            height={1000}
-            decoding="async"
-            onError={(event) => {
-              event.currentTarget.hidden = true;
-            }}
-          />
+          <Picture src={character.imageUrl} alt="" width={800} height={1000} decoding="async" />
         ) : null}
       </div>
       <div className="vk-card__body">

@@ -1,6 +1,7 @@
 import { ArrowUpRight } from "lucide-react";
 import type { CSSProperties } from "react";
 import { Link } from "react-router";
+import { Picture } from "../../../components/picture";
 import { paths } from "../../../lib/paths";
 import type { Character } from "../character";
 
@@ -24,17 +25,7 @@ export function CharacterGrid({ characters }: { characters: readonly Character[]
           >
             <div className="vk-cast-card__art">
               {character.imageUrl ? (
-                <img
-                  src={character.imageUrl}
-                  alt=""
-                  width={800}
-                  height={1000}
-                  loading="lazy"
-                  decoding="async"
-                  onError={(event) => {
-                    event.currentTarget.hidden = true;
-                  }}
-                />
+                <Picture src={character.imageUrl} alt="" width={800} height={1000} loading="lazy" decoding="async" />
               ) : null}
             </div>
             <div className="vk-cast-card__body">

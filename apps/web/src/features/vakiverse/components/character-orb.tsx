@@ -1,4 +1,5 @@
 import { type CSSProperties, type FocusEvent, useCallback, useEffect, useRef } from "react";
+import { Picture } from "../../../components/picture";
 import type { Character } from "../character";
 import type { SkyOrb } from "../sky-geometry";
 import type { CharacterCardControls } from "../use-character-card";
@@ -97,16 +98,7 @@ export function CharacterOrb({ character, orb, card, onOpenProduct }: CharacterO
         <span className="vk-orb__halo" aria-hidden="true" />
         <span className="vk-orb__face" aria-hidden="true">
           {character.imageUrl ? (
-            <img
-              src={character.imageUrl}
-              alt=""
-              width={800}
-              height={1000}
-              decoding="async"
-              onError={(event) => {
-                event.currentTarget.hidden = true;
-              }}
-            />
+            <Picture src={character.imageUrl} alt="" width={800} height={1000} decoding="async" />
           ) : null}
         </span>
         <span className="vk-orb__label">{character.name}</span>

@@ -10,7 +10,7 @@ import { OrbCircle } from "./orb-circle";
 const COMPACT = { size: 560, radius: 200 } as const;
 
 /**
- * More than 12 characters (spec: storefront §2): the message and the "View All Characters"
+ * More than 12 characters (R-STORE-2): the message and the "View All Characters"
  * button to the category list named Characters, with the ones left off the wires orbiting it.
  */
 export function MoreCharacters({ extra }: { extra: readonly Character[] }) {

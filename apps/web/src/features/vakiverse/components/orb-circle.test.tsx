@@ -18,7 +18,7 @@ function renderCircle(element: ReactElement) {
   return render(<RouterProvider router={router} />);
 }
 
-describe("OrbCircle (spec: storefront §3 Orbs)", () => {
+describe("OrbCircle (R-STORE-3 Orbs)", () => {
   it("links at most 8 orbs, each named by its label", () => {
     renderCircle(<OrbCircle items={items(11)} label="Subcategories" />);
     const list = screen.getByRole("list", { name: "Subcategories" });

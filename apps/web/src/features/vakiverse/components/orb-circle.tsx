@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactNode } from "react";
 import { Link } from "react-router";
+import { Picture } from "../../../components/picture";
 import { type CircleOptions, circleLayout, DEFAULT_CIRCLE, DEFAULT_CIRCLE_SPACE } from "../orb-circle-layout";
 
 export interface OrbCircleItem {
@@ -27,7 +28,7 @@ function percent(value: number, of: number): string {
 }
 
 /**
- * The orb layout for child categories (spec: storefront §3, §9): up to 8 linked orbs evenly on a
+ * The orb layout for child categories (R-STORE-3, R-STORE-9): up to 8 linked orbs evenly on a
  * circle, default centre 500 × 400 and radius 200 in a 1000 × 800 space, scaled to its box.
  */
 export function OrbCircle({
@@ -79,17 +80,7 @@ export function OrbCircle({
               <Link to={item.to} className="orb-circle__orb">
                 <span className="orb-circle__face" aria-hidden="true">
                   {item.imageUrl ? (
-                    <img
-                      src={item.imageUrl}
-                      alt=""
-                      width={800}
-                      height={1000}
-                      loading="lazy"
-                      decoding="async"
-                      onError={(event) => {
-                        event.currentTarget.hidden = true;
-                      }}
-                    />
+                    <Picture src={item.imageUrl} alt="" width={800} height={1000} loading="lazy" decoding="async" />
                   ) : null}
                 </span>
                 <span className="orb-circle__label">{item.label}</span>

@@ -55,7 +55,7 @@ function draw(
 }
 
 /**
- * The landing page's sky: 120 twinkling stars on a canvas (spec: storefront §2). It animates with
+ * The landing page's sky: 120 twinkling stars on a canvas (R-STORE-2). It animates with
  * requestAnimationFrame, stops while the tab is hidden or the sky is scrolled away, stands still
  * under reduced motion, and draws sharp on high-density screens.
  */

@@ -1,6 +1,7 @@
 import { RotateCw } from "lucide-react";
 import { type CSSProperties, type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { Picture } from "../../../components/picture";
 import { paths } from "../../../lib/paths";
 import earthImage from "../assets/earth.svg";
 import moonImage from "../assets/moon.svg";
@@ -10,7 +11,7 @@ import { type LabelOptions, layoutSky } from "../sky-geometry";
 import { useCharacterCard } from "../use-character-card";
 import { CharacterOrb } from "./character-orb";
 
-/** Spec: storefront §9 — orbs look connected 10 s after both the moon and the earth have loaded. */
+/** R-STORE-9 — orbs look connected 10 s after both the moon and the earth have loaded. */
 export const CONNECT_DELAY_MS = 10_000;
 
 /** Bundled, not under /media: the dev server hands /media to the API, which does not hold them. */
@@ -65,7 +66,7 @@ function useOnScreen(ref: RefObject<HTMLElement | null>): boolean {
   return onScreen;
 }
 
-/** Both images loaded, then 10 s, then connected (spec: storefront §4 "images loaded, orbs connected"). */
+/** Both images loaded, then 10 s, then connected (R-STORE-4 "images loaded, orbs connected"). */
 function useConnected(ready: boolean): boolean {
   const [connected, setConnected] = useState(false);
   useEffect(() => {
@@ -101,7 +102,7 @@ interface VakiverseSkyProps {
 
 /**
  * The showpiece: moon above, earth below, one glowing wire per character between them and the
- * character's orb on it (spec: storefront §2 "Themed landing page"). The stars are drawn by the
+ * character's orb on it (R-STORE-2 "Themed landing page"). The stars are drawn by the
  * page's Starfield behind this stage.
  */
 export function VakiverseSky({ characters, status, errorTitle, errorDetail, retrying, onRetry }: VakiverseSkyProps) {
@@ -158,7 +159,7 @@ export function VakiverseSky({ characters, status, errorTitle, errorDetail, retr
                 } as CSSProperties
               }
             >
-              <img
+              <Picture
                 ref={earthRef}
                 className="vk-earth__image"
                 src={EARTH_IMAGE}
@@ -167,9 +168,6 @@ export function VakiverseSky({ characters, status, errorTitle, errorDetail, retr
                 height={1000}
                 decoding="async"
                 onLoad={() => setEarthLoaded(true)}
-                onError={(event) => {
-                  event.currentTarget.hidden = true;
-                }}
               />
             </div>
           </div>
@@ -216,7 +214,7 @@ export function VakiverseSky({ characters, status, errorTitle, errorDetail, retr
               height: `${layout.moon.r * 2}px`,
             }}
           >
-            <img
+            <Picture
               ref={moonRef}
               className="vk-moon__image"
               src={MOON_IMAGE}
@@ -226,9 +224,6 @@ export function VakiverseSky({ characters, status, errorTitle, errorDetail, retr
               fetchPriority="high"
               decoding="async"
               onLoad={() => setMoonLoaded(true)}
-              onError={(event) => {
-                event.currentTarget.hidden = true;
-              }}
             />
           </div>
           {ready ? (

@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from "fastify";
 import type { App } from "../../src/app.js";
 import type { Config } from "../../src/config.js";
 import type { Db } from "../../src/db/connection.js";
+import type { Clock } from "../../src/lib/clock.js";
 import { addOk, orderOk, type Shopper } from "./cart.js";
 
 const headersOf = (shopper: Shopper) => ("headers" in shopper ? shopper.headers : {});
@@ -163,3 +164,40 @@ export async function outboxRows(db: Db, dedupePrefix: string) {
 /** The query a guest reads its own order with. */
 export const guestQuery = (guestSessionId: string, orderSecret: string | undefined) =>
   `guestSessionId=${guestSessionId}${orderSecret ? `&orderSecret=${orderSecret}` : ""}`;
+
+/**
+ * The sandbox gateway records a payment (UPI) or a failure as its page would, without the page's
+ * in-process webhook: the shop has not heard of it (a lost webhook) until it asks.
+ */
+export async function payAtSandboxGateway(
+  db: Db,
+  clock: Clock,
+  checkoutId: string,
+  status: "SUCCESS" | "FAILED" = "SUCCESS",
+  email = "asha@example.com",
+): Promise<void> {
+  await db
+    .updateTable("sandbox_checkouts")
+    .set({
+      status,
+      payment_type: "PREPAID",
+      method: status === "SUCCESS" ? "upi" : "fail",
+      payment_id: `sbx_pay_${checkoutId}`,
+      gateway_transaction_id: "SBXUPITEST",
+      email,
+      phone: "9123456780",
+      shipping_address: JSON.stringify({
+        fullName: "Asha Rao",
+        line1: "12 MG Road",
+        line2: "",
+        city: "Bengaluru",
+        state: "Karnataka",
+        pincode: "560001",
+        country: "India",
+        phone: "9123456780",
+      }),
+      completed_at: clock.now().toISOString(),
+    })
+    .where("checkout_id", "=", checkoutId)
+    .execute();
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../test/helpers/app.js";
 import { newGuest, stockOf } from "../../../test/helpers/cart.js";
 import { insertProduct } from "../../../test/helpers/catalog.js";
-import { orderRow, startCheckout } from "../../../test/helpers/checkout.js";
+import { orderRow, payAtSandboxGateway, startCheckout } from "../../../test/helpers/checkout.js";
 import { testEngine } from "../../../test/helpers/database.js";
 import { ManualClock } from "../../lib/clock.js";
 
@@ -23,30 +23,7 @@ describe(`checkouts the webhook never reached (${testEngine})`, () => {
 
   /** The gateway took the money; its webhook was lost. */
   const payAtGateway = (checkoutId: string) =>
-    shop.database.db
-      .updateTable("sandbox_checkouts")
-      .set({
-        status: "SUCCESS",
-        payment_type: "PREPAID",
-        method: "upi",
-        payment_id: `sbx_pay_${checkoutId}`,
-        gateway_transaction_id: "SBXUPITEST",
-        email: "lost.webhook@example.com",
-        phone: "9123456780",
-        shipping_address: JSON.stringify({
-          fullName: "Asha Rao",
-          line1: "12 MG Road",
-          line2: "",
-          city: "Bengaluru",
-          state: "Karnataka",
-          pincode: "560001",
-          country: "India",
-          phone: "9123456780",
-        }),
-        completed_at: clock.now().toISOString(),
-      })
-      .where("checkout_id", "=", checkoutId)
-      .execute();
+    payAtSandboxGateway(shop.database.db, clock, checkoutId, "SUCCESS", "lost.webhook@example.com");
 
   it("asks the gateway before the hold sweep cancels: a paid order is confirmed, not cancelled", async () => {
     const tee = await product("Lost Webhook Tee");

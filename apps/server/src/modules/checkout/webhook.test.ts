@@ -10,6 +10,7 @@ import {
   initiate,
   orderRow,
   outboxRows,
+  payAtSandboxGateway,
   paymentForm,
   paymentsOf,
   postWebhook,
@@ -35,32 +36,8 @@ describe(`payment confirmation: webhooks, the confirmation check and initiate ($
     insertProduct(shop.database.db, { name, price, variants: [{ size: "M", color: "Black", stock }] });
 
   /** The sandbox records a payment as the page would, without the page's in-process webhook. */
-  async function payAtGateway(checkoutId: string, status: "SUCCESS" | "FAILED", email = "asha@example.com") {
-    await shop.database.db
-      .updateTable("sandbox_checkouts")
-      .set({
-        status,
-        payment_type: "PREPAID",
-        method: status === "SUCCESS" ? "upi" : "fail",
-        payment_id: `sbx_pay_${checkoutId}`,
-        gateway_transaction_id: "SBXUPITEST",
-        email,
-        phone: "9123456780",
-        shipping_address: JSON.stringify({
-          fullName: "Asha Rao",
-          line1: "12 MG Road",
-          line2: "",
-          city: "Bengaluru",
-          state: "Karnataka",
-          pincode: "560001",
-          country: "India",
-          phone: "9123456780",
-        }),
-        completed_at: clock.now().toISOString(),
-      })
-      .where("checkout_id", "=", checkoutId)
-      .execute();
-  }
+  const payAtGateway = (checkoutId: string, status: "SUCCESS" | "FAILED", email = "asha@example.com") =>
+    payAtSandboxGateway(shop.database.db, clock, checkoutId, status, email);
 
   const webhookFor = (checkoutId: string, orderId: string, status: string) =>
     sandboxWebhook(shop.config, { event: "checkout.completed", checkout_id: checkoutId, order_id: orderId, status });

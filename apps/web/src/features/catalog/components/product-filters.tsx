@@ -135,7 +135,7 @@ function withChosen<T extends { value: string; count: number; swatch: string | n
 
 function ChipRadio(props: { name: string; label: string; checked: boolean; onSelect: () => void }) {
   return (
-    <label className="product-filters__chip">
+    <label className="chip product-filters__chip">
       <input
         type="radio"
         className="visually-hidden"

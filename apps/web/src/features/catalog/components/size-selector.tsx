@@ -36,7 +36,7 @@ export function SizeSelector({ choices, value, onChange, onOpenSizeChart }: Size
       {choices.length > 0 ? (
         <div role="radiogroup" aria-labelledby={labelId} className="option-picker__sizes">
           {choices.map((choice) => (
-            <label key={choice.value} className={`size-chip${choice.inStock ? "" : " size-chip--sold-out"}`}>
+            <label key={choice.value} className={`chip size-chip${choice.inStock ? "" : " size-chip--sold-out"}`}>
               <input
                 type="radio"
                 className="visually-hidden"

@@ -33,3 +33,10 @@ export type PageInfo = z.infer<typeof pageInfoSchema>;
 export function listOf<T extends z.ZodType>(item: T) {
   return z.object({ content: z.array(item), page: pageInfoSchema, hasNext: z.boolean() });
 }
+
+/** A page of a list as `listOf` answers it, for clients that read it without zod. */
+export interface ListPage<T> {
+  content: T[];
+  page: PageInfo;
+  hasNext: boolean;
+}

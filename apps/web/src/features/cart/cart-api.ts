@@ -3,7 +3,7 @@
  * cart at once. A guest is named by the guest session id; a user by the access token.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Cart } from "@vaki/contract/cart";
+import type { AddCartItemRequest, Cart } from "@vaki/contract/cart";
 import { cartMessages } from "@vaki/contract/messages";
 import { apiGet, apiRequest, callerIdentity, networkMessages } from "../../lib/api-client";
 import { errorMessage, isApiError } from "../../lib/api-error";
@@ -57,11 +57,9 @@ export function useCartCount(): number {
   return useCart().data?.itemCount ?? 0;
 }
 
-export interface AddToCartInput {
-  productId: number;
-  variantId: number;
-  quantity?: number;
-}
+/** The contract's add request without the caller (added by the client); quantity 1 unless given. */
+export type AddToCartInput = Pick<AddCartItemRequest, "productId" | "variantId"> &
+  Partial<Pick<AddCartItemRequest, "quantity">>;
 
 export function addCartItem(input: AddToCartInput): Promise<Cart> {
   return apiRequest<Cart>("/cart/item/add", {

@@ -14,10 +14,10 @@ import type {
   CategoryNode,
   FacetedProductList,
   ProductDetail,
-  ProductSort,
   ProductSummary,
+  ProductsQuery,
 } from "@vaki/contract/catalog";
-import type { PageInfo } from "@vaki/contract/envelope";
+import type { ListPage } from "@vaki/contract/envelope";
 import { DEFAULT_PRODUCT_SORT, firstListPagePath, LIST_PAGE_SIZE } from "@vaki/contract/product-list";
 import { apiGet } from "../../lib/api-client";
 import { takeFirstData } from "../../lib/first-data";
@@ -25,28 +25,10 @@ import { takeFirstData } from "../../lib/first-data";
 /** Catalogue answers change rarely: keep them fresh for a minute, cached for ten. */
 const CATALOGUE_STALE_MS = 60_000;
 
-export interface ProductPage {
-  content: ProductSummary[];
-  page: PageInfo;
-  hasNext: boolean;
-}
-
-export interface CategoryPage {
-  content: CategoryNode[];
-  page: PageInfo;
-  hasNext: boolean;
-}
-
-export interface ProductListParams {
-  page?: number;
-  limit?: number;
-  size?: string;
-  color?: string;
-  minPrice?: number;
-  maxPrice?: number;
-  inStock?: boolean;
-  sort?: ProductSort;
-}
+export type ProductPage = ListPage<ProductSummary>;
+export type CategoryPage = ListPage<CategoryNode>;
+/** A product list's query: the contract's, every part optional (only the ones given are sent). */
+export type ProductListParams = Partial<Omit<ProductsQuery, "categoryId">>;
 
 export const catalogueKeys = {
   all: ["catalogue"] as const,

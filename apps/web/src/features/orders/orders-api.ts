@@ -5,18 +5,14 @@
  */
 import { queryOptions } from "@tanstack/react-query";
 import type { CancelledOrder, CheckoutDetails, OrderTracking, ShipmentAnswer } from "@vaki/contract/checkout";
-import type { PageInfo } from "@vaki/contract/envelope";
+import type { ListPage } from "@vaki/contract/envelope";
 import type { Order } from "@vaki/contract/orders";
 import { apiGet, apiPost, callerIdentity } from "../../lib/api-client";
 
 /** R-ORD-9: orders per page. */
 export const ORDERS_PER_PAGE = 20;
 
-export interface OrderHistoryPage {
-  content: Order[];
-  page: PageInfo;
-  hasNext: boolean;
-}
+export type OrderHistoryPage = ListPage<Order>;
 
 /** The reader as the read calls' query names it: requestUserId for a user, guestSessionId for a guest. */
 function readerQuery(orderSecret?: string | null) {

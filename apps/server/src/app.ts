@@ -214,6 +214,17 @@ export async function buildApp(
     },
   });
   app.addHook("onReady", async () => reconciliation.start());
+  // Parcels on their way: the order moves forward and the shipping e-mails go without anyone looking.
+  const courierSync = schedulePeriodic({
+    name: "courier sync",
+    intervalMs: config.courierSyncIntervalMs,
+    log: app.log,
+    run: async () => {
+      await fulfilment.syncCourierProgress();
+    },
+  });
+  app.addHook("onReady", async () => courierSync.start());
+  app.addHook("onClose", () => courierSync.stop());
   app.addHook("onClose", () => reconciliation.stop());
   app.addHook("onReady", async () => outbox.start(config.outboxIntervalMs));
   app.addHook("onClose", () => outbox.stop());

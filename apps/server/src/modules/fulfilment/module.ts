@@ -5,14 +5,19 @@ import type { Logger } from "../../lib/logger.js";
 import type { Mailer } from "../../providers/mail/mailer.js";
 import type { ShippingProvider } from "../../providers/shipping/shipping-provider.js";
 import type { CommerceModules } from "../commerce.js";
-import { cancellationPayloadSchema, orderPayloadSchema, outboxKinds } from "../outbox/messages.js";
+import {
+  cancellationPayloadSchema,
+  orderPayloadSchema,
+  outboxKinds,
+  shippingUpdatePayloadSchema,
+} from "../outbox/messages.js";
 import type { Outbox } from "../outbox/service.js";
 import { FulfilmentRepo } from "./repo.js";
 import { FulfilmentService } from "./service.js";
 
 /**
- * Builds fulfilment and registers its outbox handlers: shipment creation, the courier cancel and
- * the cancellation e-mail.
+ * Builds fulfilment and registers its outbox handlers: shipment creation, the courier cancel, the
+ * cancellation and shipping e-mails; order history and details ask the courier through it.
  */
 export function createFulfilmentModule(deps: {
   db: Db;
@@ -47,6 +52,13 @@ export function createFulfilmentModule(deps: {
   outbox.register(outboxKinds.orderCancelledMail, (payload) => {
     const { orderId, reason } = cancellationPayloadSchema.parse(payload);
     return fulfilment.deliverCancellationMail(orderId, reason);
+  });
+  outbox.register(outboxKinds.shippingUpdateMail, (payload) => {
+    const { orderId, stage } = shippingUpdatePayloadSchema.parse(payload);
+    return fulfilment.deliverShippingUpdateMail(orderId, stage);
+  });
+  commerce.orders.askCourierBeforeShowing(async (orderIds) => {
+    await fulfilment.syncCourierProgress(orderIds);
   });
   return fulfilment;
 }

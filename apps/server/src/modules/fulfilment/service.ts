@@ -30,10 +30,10 @@ import {
 import type { OrderItemRecord, OrderRecord } from "../orders/repo.js";
 import type { OrderReader, OrdersService } from "../orders/service.js";
 import { refundablePaymentStatuses } from "../orders/status.js";
-import { type CancellationReason, outboxMessages } from "../outbox/messages.js";
+import { type CancellationReason, outboxMessages, type ShippingStage } from "../outbox/messages.js";
 import type { Outbox } from "../outbox/service.js";
 import type { PromotionsService } from "../promotions/service.js";
-import { orderCancelledMail } from "./mail-templates.js";
+import { orderCancelledMail, shippingUpdateMail } from "./mail-templates.js";
 import type { FulfilmentRepo, ShipmentRecord } from "./repo.js";
 
 export interface FulfilmentServiceDeps {
@@ -58,9 +58,30 @@ const statusOfStep: Readonly<Record<TimelineStep, OrderStatus | null>> = {
   Delivered: "DELIVERED",
 };
 
-/** ORDER code scheme: 3 Ready To Ship (AWB assigned), 4 Pickup Scheduled. */
+/** ORDER code scheme: 3 Ready To Ship (AWB assigned), 4 Pickup Scheduled, 19 Out for Delivery. */
 const readyToShipCode = 3;
 const pickupScheduledCode = 4;
+const outForDeliveryCode = 19;
+/** Shipments asked about per courier sync tick. */
+const courierSyncBatch = 50;
+
+/**
+ * The e-mails a courier update from `before` to `after` calls for: shipped when the order
+ * reaches SHIPPED, out for delivery when the courier says so, delivered when it is; a parcel
+ * that jumps ahead gets only the news that still holds.
+ */
+export function shippingStagesReached(
+  before: Pick<OrderRecord, "status" | "courier_status_code">,
+  after: Pick<OrderRecord, "status" | "courier_status_code">,
+): ShippingStage[] {
+  if (after.status === "DELIVERED") return before.status === "DELIVERED" ? [] : ["delivered"];
+  if (after.status !== "SHIPPED") return [];
+  const stages: ShippingStage[] = [];
+  const outForDelivery = after.courier_status_code === outForDeliveryCode;
+  if (before.status !== "SHIPPED" && !outForDelivery) stages.push("shipped");
+  if (outForDelivery && before.courier_status_code !== outForDeliveryCode) stages.push("out-for-delivery");
+  return stages;
+}
 
 /** Orders that have been paid (or placed as cash on delivery) and may ship. */
 const shippableStatuses: readonly OrderStatus[] = ["CONFIRMED", "PROCESSING"];
@@ -350,13 +371,7 @@ export class FulfilmentService {
     });
     let current = record;
     const courierCode = orderCodeByShipmentCode[tracking.shipment_status];
-    if (courierCode && !shipment.cancelled_at) {
-      const step = timelineStepForOrderCode(courierCode);
-      await this.deps.repo.setStatusCode(record.id, courierCode, this.deps.clock.now().toISOString());
-      current =
-        (await this.deps.lifecycle.recordCourierProgress(record.id, courierCode, step ? statusOfStep[step] : null)) ??
-        record;
-    }
+    if (courierCode && !shipment.cancelled_at) current = await this.recordCourierCode(record, courierCode);
     return this.trackingAnswer(current, shipment, tracking, scans, origin);
   }
 
@@ -398,16 +413,87 @@ export class FulfilmentService {
     try {
       const tracking = (await this.deps.shipping.track(awb)).tracking_data;
       const code = orderCodeByShipmentCode[tracking.shipment_status];
-      if (!code) return record;
-      const step = timelineStepForOrderCode(code);
-      await this.deps.repo.setStatusCode(record.id, code, this.deps.clock.now().toISOString());
-      return (
-        (await this.deps.lifecycle.recordCourierProgress(record.id, code, step ? statusOfStep[step] : null)) ?? record
-      );
+      return code ? await this.recordCourierCode(record, code) : record;
     } catch (error) {
       this.deps.log.warn({ err: error, orderId: record.id }, "courier status unavailable; using the last known one");
       return record;
     }
+  }
+
+  /**
+   * Records the courier's status (ORDER scheme) on the shipment and the order, moving the order
+   * forward, and writes the shopper's e-mail for each moment reached by this move: shipped, out
+   * for delivery, delivered (the outbox's dedupe keys keep each to one e-mail).
+   */
+  private async recordCourierCode(record: OrderRecord, code: number): Promise<OrderRecord> {
+    const step = timelineStepForOrderCode(code);
+    await this.deps.repo.setStatusCode(record.id, code, this.deps.clock.now().toISOString());
+    const after =
+      (await this.deps.lifecycle.recordCourierProgress(record.id, code, step ? statusOfStep[step] : null)) ?? record;
+    const stages = shippingStagesReached(record, after);
+    if (stages.length > 0) {
+      await this.deps.repo.transaction(async (_repo, trx) => {
+        for (const stage of stages)
+          await this.deps.outbox.enqueue(trx, outboxMessages.shippingUpdateMail(record.id, stage));
+      });
+      this.deps.outbox.tick();
+    }
+    return after;
+  }
+
+  /**
+   * Asks the courier about orders on their way (`orderIds`, or the shipments not heard of for
+   * longest) and records its answers; the periodic sync and the order pages call it, so the
+   * order's status, its cancel button and the shipping e-mails follow the parcel.
+   */
+  async syncCourierProgress(orderIds?: readonly string[]): Promise<number> {
+    const ids = orderIds ?? (await this.deps.repo.findInFlight(courierSyncBatch));
+    let asked = 0;
+    await Promise.all(
+      ids.map(async (orderId) => {
+        const [found, shipment] = await Promise.all([
+          this.deps.orders.findRecord(orderId),
+          this.deps.repo.find(orderId),
+        ]);
+        if (!found || !shipment?.awb || shipment.cancelled_at) return;
+        if (!(["PROCESSING", "SHIPPED"] as OrderStatus[]).includes(found.record.status)) {
+          // Nothing left to follow here: to the back of the queue.
+          await this.deps.repo.touch(orderId, this.deps.clock.now().toISOString());
+          return;
+        }
+        asked += 1;
+        await this.refreshCourierStatus(found.record, shipment.awb);
+      }),
+    );
+    return asked;
+  }
+
+  /** Outbox handler of `shipping-update-mail`: the parcel's news with its tracking link. */
+  async deliverShippingUpdateMail(orderId: string, stage: ShippingStage): Promise<void> {
+    const found = await this.deps.orders.findRecord(orderId);
+    if (!found?.record.contact_email) return;
+    const { record, items } = found;
+    const shipment = await this.deps.repo.find(orderId);
+    let courierLink: string | null = null;
+    if (shipment?.awb) {
+      try {
+        courierLink = (await this.deps.shipping.track(shipment.awb)).tracking_data.track_url;
+      } catch (error) {
+        this.deps.log.warn({ err: error, orderId }, "courier tracking link unavailable; the e-mail links the order");
+      }
+    }
+    await this.deps.mailer.send(
+      shippingUpdateMail({
+        shopName: this.deps.shop.name,
+        to: record.contact_email ?? "",
+        order: this.deps.orders.present(record, items),
+        stage,
+        courierName: shipment?.courier_name ?? record.courier_name,
+        awb: shipment?.awb ?? record.tracking_number,
+        trackingLink:
+          this.trackUrlFor(record, courierLink, undefined) ?? orderPageLink(this.deps.shop.publicUrl, record.id, null),
+      }),
+    );
   }
 
   /** The order was cancelled while its courier order was being created: cancel that too. */

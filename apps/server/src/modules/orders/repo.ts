@@ -1,5 +1,5 @@
 import type { OrderStatus, PaymentStatus } from "@vaki/contract/orders";
-import type { Insertable, Selectable, UpdateObject } from "kysely";
+import type { ExpressionBuilder, Insertable, Selectable, UpdateObject } from "kysely";
 import { sql } from "kysely";
 import type { Db } from "../../db/connection.js";
 import type { Database, OrderItemsTable, OrdersTable } from "../../db/schema.js";
@@ -8,6 +8,15 @@ import { abandonableOrder, paidPaymentStatuses } from "./status.js";
 
 export type OrderRecord = Selectable<OrdersTable>;
 export type OrderItemRecord = Selectable<OrderItemsTable>;
+
+/** Not an order that was never paid and was replaced or expired (abandoned: cancelled without cancelled_at). */
+function notAbandoned(eb: ExpressionBuilder<Database, "orders">) {
+  return eb.or([
+    eb("status", "!=", abandonableOrder.to.status),
+    eb("payment_status", "!=", abandonableOrder.to.paymentStatus),
+    eb("cancelled_at", "is not", null),
+  ]);
+}
 
 /** SQL of orders: every call is a fixed number of statements whatever the number of lines. */
 export class OrdersRepo {
@@ -149,7 +158,11 @@ export class OrdersRepo {
       .execute();
   }
 
-  /** One page of a user's orders, newest first, with the total count in the same statement. */
+  /**
+   * One page of a user's orders, newest first, with the total count in the same statement. Orders
+   * never paid and then replaced by a new checkout or expired are left out: the shopper never
+   * placed them (the shop keeps them). A cancel the shopper asked for (cancelled_at set) stays.
+   */
   async findUserOrders(
     userId: string,
     page: { offset: number; limit: number },
@@ -159,6 +172,7 @@ export class OrdersRepo {
       .selectAll()
       .select(sql<number>`count(*) over ()`.as("total_count"))
       .where("user_id", "=", userId)
+      .where(notAbandoned)
       .orderBy("created_at", "desc")
       .orderBy("id", "desc")
       .limit(page.limit)
@@ -207,6 +221,7 @@ export class OrdersRepo {
       .selectFrom("orders")
       .select((eb) => eb.fn.countAll<number>().as("count"))
       .where("user_id", "=", userId)
+      .where(notAbandoned)
       .executeTakeFirstOrThrow();
     return Number(row.count);
   }

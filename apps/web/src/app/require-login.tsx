@@ -1,14 +1,19 @@
+import { useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
-import { useIsLoggedIn } from "../features/auth/session-store";
+import { useIsLoggedIn, useSessionStore } from "../features/auth/session-store";
 
 /**
  * Login guard (spec: accounts-and-orders §2): a guest is sent to / with `?redirect=` holding the
- * wanted full path; the layout then opens the login modal and comes back after login.
+ * wanted full path; the layout then opens the login modal and comes back after login. A shopper
+ * who just pressed Logout here is sent to / with nothing open.
  */
 export function RequireLogin() {
   const loggedIn = useIsLoggedIn();
+  const loggedOut = useSessionStore((state) => state.loggedOut);
   const location = useLocation();
+  useEffect(() => () => useSessionStore.getState().forgetLogout(), []);
   if (loggedIn) return <Outlet />;
+  if (loggedOut) return <Navigate to="/" replace />;
   const wanted = `${location.pathname}${location.search}${location.hash}`;
   return <Navigate to={`/?redirect=${encodeURIComponent(wanted)}`} replace />;
 }

@@ -595,6 +595,7 @@ export class CheckoutService {
       to: record.contact_email ?? "",
       order: this.deps.orders.present(record, items),
       link: orderPageLink(publicUrl, record.id, this.deps.orders.linkSecretOf(record)),
+      guest: record.user_id === null,
     });
   }
 

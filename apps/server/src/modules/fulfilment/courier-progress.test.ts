@@ -73,6 +73,8 @@ describe(`orders follow the courier without tracking being opened (${testEngine}
     );
     await shop.app.outbox.drain();
     const mails = readOutbox(shop.config.dataDir).filter((mail) => mail.to.includes("courier.news@example.com"));
+    // A customer's confirmation points at My Orders for cancelling.
+    expect(mails.find((mail) => mail.subject.endsWith("is confirmed"))?.text).toContain("from My Orders");
     const news = mails.filter((mail) => /on its way|out for delivery|delivered/.test(mail.subject));
     expect(news.map((mail) => mail.subject.replace(/VK-\d+/, "VK-n"))).toEqual([
       "Your VAKI order VK-n is on its way",

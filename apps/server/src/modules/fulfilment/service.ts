@@ -426,6 +426,8 @@ export class FulfilmentService {
    * for delivery, delivered (the outbox's dedupe keys keep each to one e-mail).
    */
   private async recordCourierCode(record: OrderRecord, code: number): Promise<OrderRecord> {
+    // "AWB assigned" read after the shop asked for the pickup is older news than the pickup.
+    if (code === readyToShipCode && record.courier_status_code === pickupScheduledCode) return record;
     const step = timelineStepForOrderCode(code);
     await this.deps.repo.setStatusCode(record.id, code, this.deps.clock.now().toISOString());
     const after =

@@ -1,14 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { expectAccessible } from "./support/a11y";
-import { type LoggedIn, logIn, type Started, startCustomerCheckout, withSession } from "./support/orders";
+import { logIn, type Started, startCustomerCheckout, withSession } from "./support/orders";
 import {
   addToGuestCart,
   asGuest,
   attachScreenshot,
   DESKTOP,
   fillSandboxAddress,
-  PASSWORD,
   PHONE,
   payOnSandbox,
   registerCustomer,

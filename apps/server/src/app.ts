@@ -42,7 +42,7 @@ import { SearchService } from "./modules/search/service.js";
 import { IndexTemplate } from "./modules/storefront/index-template.js";
 import { StorefrontPages } from "./modules/storefront/pages.js";
 import { RouteAssets } from "./modules/storefront/route-assets.js";
-import { storefrontRoutes } from "./modules/storefront/routes.js";
+import { storefrontNotFound, storefrontRoutes } from "./modules/storefront/routes.js";
 import { registerApiDocs } from "./plugins/api-docs.js";
 import { frameworkErrorHandler, registerErrorHandling, registerNotFound } from "./plugins/error-handler.js";
 import { registerSecurityHeaders } from "./plugins/security.js";
@@ -239,6 +239,7 @@ export async function buildApp(
       scale: config.seedScale,
     }),
   });
+  let notFoundPage: ReturnType<typeof storefrontNotFound> | undefined;
   if (indexFile) {
     const pages = new StorefrontPages({
       catalog,
@@ -247,11 +248,13 @@ export async function buildApp(
       brand: config.shopName,
     });
     await app.register(storefrontRoutes, { pages, shop });
+    notFoundPage = storefrontNotFound({ pages, shop });
   }
   registerNotFound(app, {
     isStorefrontNavigation: servesStorefront
       ? (request) => isStorefrontNavigation(request.method, request.url, request.headers.accept)
       : undefined,
+    storefrontNotFound: notFoundPage,
   });
 
   return app;

@@ -16,6 +16,12 @@ import { cancellationWindowMs } from "./order-rules.js";
  */
 
 /**
+ * An Indian pincode the couriers deliver to: 6 digits, the first a postal zone 1-8 (0 is none,
+ * 9 is the Army Postal Service, which couriers do not serve: 999999 is refused).
+ */
+export const indianPincodePattern = /^[1-8]\d{5}$/;
+
+/**
  * SHIPMENT code scheme (sr-status, shipment_status, shipment_status_id): code → label.
  * Shiprocket's Shipments table (1–59) merged with its Tracking table (6–83); where the two
  * label a code differently the Shipments label is here and the Tracking one in

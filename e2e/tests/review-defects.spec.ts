@@ -182,3 +182,105 @@ test("8. a guest's confirmation e-mail says how a guest cancels, not My Orders",
   expect(text).not.toContain("My Orders");
   expect(text).toContain("Reply to this e-mail with your order number");
 });
+
+test("9. the Vakiverse card of a top orb stays below the sticky header at 1440", async ({ page }, testInfo) => {
+  await skipSplash(page);
+  await page.setViewportSize(DESKTOP);
+  await page.goto("/vakiverse");
+  await expect(page.locator(".vk-stage")).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
+  const headerBottom = (await boxOf(page.getByRole("banner"))).y + (await boxOf(page.getByRole("banner"))).height;
+  const orbs = page.getByRole("list", { name: "Characters on the wires" }).getByRole("button");
+  const tops: { index: number; y: number }[] = [];
+  for (let index = 0; index < (await orbs.count()); index += 1) {
+    tops.push({ index, y: (await boxOf(orbs.nth(index))).y });
+  }
+  tops.sort((a, b) => a.y - b.y);
+  for (const { index } of tops.slice(0, 3)) {
+    const orb = orbs.nth(index);
+    const name = (await orb.getAttribute("aria-label")) ?? (await orb.textContent()) ?? "";
+    await orb.hover();
+    const card = page.getByRole("dialog", { name: name.trim() });
+    await expect(card).toBeVisible();
+    await page.waitForTimeout(250);
+    const box = await boxOf(card);
+    expect(box.y, `${name}'s card below the header`).toBeGreaterThanOrEqual(headerBottom);
+    const close = await boxOf(card.getByRole("button", { name: /close/i }).first());
+    expect(close.y).toBeGreaterThanOrEqual(headerBottom);
+    if (index === tops[0]?.index) await page.screenshot({ path: testInfo.outputPath("vakiverse-card-top-1440.png") });
+    await page.mouse.move(5, DESKTOP.height - 5);
+    await expect(card).toBeHidden();
+  }
+});
+
+test("10. a link to a page section scrolls there on a fresh load", async ({ page }) => {
+  await skipSplash(page);
+  await page.setViewportSize(DESKTOP);
+  await page.goto("/shipping-policies#international");
+  const target = page.locator("#international");
+  await expect(target).toBeAttached();
+  await expect.poll(async () => (await page.evaluate("window.scrollY")) as number).toBeGreaterThan(100);
+  await expect(target).toBeInViewport();
+});
+
+test("unknown URLs answer HTTP 404 with the not-found view", async ({ page }) => {
+  await skipSplash(page);
+  const response = await page.goto("/this-page-does-not-exist");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(/not found|404|lost/i);
+  // The app's own pages are still pages.
+  expect((await page.goto("/orders"))?.status()).toBe(200);
+});
+
+test("pincode 999999 is refused by the delivery check", async ({ page }) => {
+  await skipSplash(page);
+  await page.setViewportSize(PHONE);
+  const product = await stockedProduct(page.request);
+  await page.goto(`/product/${product.id}`);
+  await page.getByLabel("Pincode").fill("999999");
+  await page.getByRole("button", { name: "Check", exact: true }).click();
+  const check = page.getByRole("region", { name: "Check delivery" });
+  await expect(check.getByText("That pincode doesn't look right. Indian pincodes have 6 digits.")).toBeVisible();
+  await expect(check.getByText(/Delivery in/)).toHaveCount(0);
+  const answer = (await (await page.request.get("/api/shipping/serviceability?pincode=999999")).json()).data;
+  expect(answer.serviceable).toBe(false);
+});
+
+test("a sold-out colour shows no size as chosen, and Midnight Black's swatch has a visible ring", async ({
+  page,
+}, testInfo) => {
+  await skipSplash(page);
+  await page.setViewportSize(PHONE);
+  await page.goto("/product/low-orbit-oversized-tee?color=Dusk%20Lilac");
+  const sizes = page.getByRole("radiogroup", { name: "Size" });
+  await expect(sizes.getByRole("radio").first()).toBeAttached();
+  for (const radio of await sizes.getByRole("radio").all()) await expect(radio).not.toBeChecked();
+  await expect(page.getByText("Sold out in this colour")).toBeVisible();
+  await page.getByRole("radiogroup", { name: "Size" }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath("sold-out-colour-390.png") });
+
+  const products = (await (await page.request.get("/api/products?page=1&limit=60")).json()).data.content as {
+    id: number;
+    variants: { attributes: { Color: string | null } }[];
+  }[];
+  const black = products.find((p) => p.variants.some((v) => v.attributes.Color === "Midnight Black"));
+  expect(black, "a Midnight Black product").toBeTruthy();
+  await page.goto(`/product/${black?.id}`);
+  const swatch = page.locator(".swatch", { has: page.getByRole("radio", { name: "Midnight Black" }) });
+  const ring = await computed(swatch.locator(".swatch__dot"), "box-shadow");
+  expect(ring).toContain("rgba(255, 255, 255, 0.35)");
+  await swatch.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath("swatches-390.png") });
+});
+
+test("no 'No HydrateFallback' warning on a first load", async ({ page }) => {
+  const warnings: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "warning" || message.type() === "error") warnings.push(message.text());
+  });
+  await skipSplash(page);
+  await page.goto("/");
+  await expect(page.getByRole("banner")).toBeVisible();
+  await page.goto("/shipping-policies");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(warnings.filter((text) => text.includes("HydrateFallback"))).toEqual([]);
+});

@@ -88,9 +88,10 @@ export const storefrontRoutes: FastifyPluginAsync<StorefrontRoutesDeps> = async 
 };
 
 /** A browser asked for a path no storefront page has: 404 with the app, which shows its not-found view. */
-export function storefrontNotFound(
-  { pages, shop }: StorefrontRoutesDeps,
-): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
+export function storefrontNotFound({
+  pages,
+  shop,
+}: StorefrontRoutesDeps): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
   return async (request, reply) => {
     const rendered = await pages.page({ kind: "not-found" }, shopOriginFor(request, shop));
     return reply.status(404).header("cache-control", "no-cache").type("text/html; charset=utf-8").send(rendered.html);

@@ -166,10 +166,7 @@ const indianAddress = z.object({
     .trim()
     .transform(canonicalState)
     .pipe(z.enum(indianStates, { error: m.state })),
-  pincode: z
-    .string()
-    .trim()
-    .regex(indianPincodePattern, m.pincode),
+  pincode: z.string().trim().regex(indianPincodePattern, m.pincode),
   // Chosen as India, or left empty (the page's default).
   country: z.string().transform(() => "India"),
   phone: mobile,

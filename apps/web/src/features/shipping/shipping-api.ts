@@ -4,8 +4,8 @@
  */
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ServiceabilityAnswer } from "@vaki/contract/checkout";
-import { apiGet } from "../../lib/api-client";
 import { indianPincodePattern } from "@vaki/contract/fulfilment-rules";
+import { apiGet } from "../../lib/api-client";
 import { readStored, writeStored } from "../../lib/storage";
 
 const PINCODE_STORAGE_KEY = "vaki:pincode";

@@ -1,5 +1,5 @@
-import type { SizeChoice } from "@vaki/contract/product-options";
 import { render, screen } from "@testing-library/react";
+import type { SizeChoice } from "@vaki/contract/product-options";
 import { describe, expect, it } from "vitest";
 import { SizeSelector } from "./size-selector";
 
@@ -22,9 +22,7 @@ describe("SizeSelector", () => {
   });
 
   it("shows an in-stock size as chosen", () => {
-    render(
-      <SizeSelector choices={[choice("M", true)]} value="M" onChange={() => {}} onOpenSizeChart={() => {}} />,
-    );
+    render(<SizeSelector choices={[choice("M", true)]} value="M" onChange={() => {}} onOpenSizeChart={() => {}} />);
     expect(screen.getByRole("radio", { name: "M" })).toBeChecked();
   });
 });

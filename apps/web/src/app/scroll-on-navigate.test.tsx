@@ -4,7 +4,12 @@ import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ScrollOnNavigate } from "./scroll-on-navigate";
 
-function LatePage({ show }: { show: boolean }) {
+/** Set by the page: shows its section, as a lazy page does once its code and data arrive. */
+let reveal: () => void = () => {};
+
+function LatePage() {
+  const [show, setShow] = useState(false);
+  reveal = () => setShow(true);
   return show ? <h2 id="international">International</h2> : <p>Loading</p>;
 }
 
@@ -17,16 +22,10 @@ describe("a fresh load with a #hash", () => {
   it("scrolls to the target once the page renders it", async () => {
     const scrolled = vi.fn();
     Element.prototype.scrollIntoView = scrolled;
-    let reveal: () => void = () => {};
-    function Page() {
-      const [show, setShow] = useState(false);
-      reveal = () => setShow(true);
-      return <LatePage show={show} />;
-    }
     render(
       <MemoryRouter initialEntries={["/shipping-policies#international"]}>
         <ScrollOnNavigate />
-        <Page />
+        <LatePage />
       </MemoryRouter>,
     );
     await new Promise((resolve) => setTimeout(resolve, 150));

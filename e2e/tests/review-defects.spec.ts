@@ -284,3 +284,59 @@ test("no 'No HydrateFallback' warning on a first load", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   expect(warnings.filter((text) => text.includes("HydrateFallback"))).toEqual([]);
 });
+
+test("the Club band, My Orders and the profile line up with the rest of the page at 1440", async ({
+  page,
+  request,
+}, testInfo) => {
+  const session = await logIn(request, await registerCustomer(request));
+  await withSession(page, session);
+  await page.setViewportSize(DESKTOP);
+  const footerLeft = async () => (await boxOf(page.locator(".site-footer__columns"))).x;
+
+  await page.goto("/");
+  const band = page.locator(".club-band__title");
+  await band.scrollIntoViewIfNeeded();
+  expect(Math.abs((await boxOf(band)).x - (await footerLeft()))).toBeLessThanOrEqual(1);
+  const sectionLeft = (await boxOf(page.locator(".home-section").first())).x;
+  expect(Math.abs((await boxOf(band)).x - sectionLeft)).toBeLessThanOrEqual(1);
+  await page.screenshot({ path: testInfo.outputPath("club-band-1440.png") });
+
+  for (const [url, name] of [
+    ["/orders", "My Orders"],
+    ["/profile", session.user.name],
+  ] as const) {
+    await page.goto(url);
+    const title = page.getByRole("heading", { level: 1, name });
+    await expect(title).toBeVisible();
+    const titleBox = await boxOf(title);
+    const left = url === "/profile" ? (await boxOf(page.locator(".profile-hero__avatar").first())).x : titleBox.x;
+    expect(Math.abs(left - (await footerLeft())), url).toBeLessThanOrEqual(1);
+    await page.screenshot({ path: testInfo.outputPath(`${url.slice(1)}-1440.png`) });
+  }
+});
+
+test("the footer offers no social link to a network's home page", async ({ page }) => {
+  await skipSplash(page);
+  await page.goto("/about");
+  const footer = page.locator("footer.site-footer");
+  await expect(footer).toBeVisible();
+  for (const home of ["https://www.instagram.com/", "https://www.youtube.com/", "https://x.com/"]) {
+    await expect(footer.locator(`a[href="${home}"]`)).toHaveCount(0);
+  }
+});
+
+test("phone Vakiverse orbs are named on screen, and the copy says tap, not hover", async ({ browser }, testInfo) => {
+  const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  await skipSplash(page);
+  await page.goto("/vakiverse");
+  await expect(page.locator(".vk-stage")).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
+  await expect(page.getByText(/Hover an orb/)).toHaveCount(0);
+  await expect(page.getByText("Tap an orb to wear their story.")).toBeVisible();
+  const label = page.locator(".vk-orb__label").first();
+  const box = await boxOf(label);
+  expect(box.width, "the name is drawn, not only read out").toBeGreaterThan(20);
+  await page.screenshot({ path: testInfo.outputPath("vakiverse-390.png") });
+  await context.close();
+});

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { useIsLoggedIn, useSessionStore } from "../features/auth/session-store";
 
@@ -11,9 +11,12 @@ export function RequireLogin() {
   const loggedIn = useIsLoggedIn();
   const loggedOut = useSessionStore((state) => state.loggedOut);
   const location = useLocation();
+  // Only a guard that showed the page to this session sends home on Logout; a later visit asks to log in.
+  const sawSession = useRef(false);
+  if (loggedIn) sawSession.current = true;
   useEffect(() => () => useSessionStore.getState().forgetLogout(), []);
   if (loggedIn) return <Outlet />;
-  if (loggedOut) return <Navigate to="/" replace />;
+  if (loggedOut && sawSession.current) return <Navigate to="/" replace />;
   const wanted = `${location.pathname}${location.search}${location.hash}`;
   return <Navigate to={`/?redirect=${encodeURIComponent(wanted)}`} replace />;
 }

@@ -41,10 +41,13 @@ async function boxOf(locator: Locator): Promise<Box> {
   return box as Box;
 }
 
+/** The element's computed value of a CSS property, as Chromium applies it. */
 async function computed(locator: Locator, property: string): Promise<string> {
-  return (await locator.evaluate(
-    `(element) => getComputedStyle(element).getPropertyValue(${JSON.stringify(property)})`,
-  )) as string;
+  type Styles = { getComputedStyle(element: unknown): { getPropertyValue(name: string): string } };
+  return locator.evaluate(
+    (element, name) => (globalThis as unknown as Styles).getComputedStyle(element).getPropertyValue(name),
+    property,
+  );
 }
 
 test("2. logging out on /profile goes home with nothing open and no redirect back", async ({ page, request }) => {
@@ -140,8 +143,18 @@ for (const [name, viewport] of viewports) {
     await page.getByRole("banner").getByRole("button", { name: "Cart", exact: true }).click();
     const panel = page.getByRole("dialog", { name: "Your items in Cart" });
     await expect(panel).toBeVisible();
-    await panel.getByLabel("Promo code").fill("NOSUCHCODE");
-    await panel.getByRole("button", { name: "Apply", exact: true }).click();
+    // The server refuses the next quantity change: the cart says so in a toast.
+    await page.route("**/api/cart/item/update**", (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: "application/json",
+        body: JSON.stringify({ success: false, error: "Conflict", message: "Only 1 left in stock" }),
+      }),
+    );
+    await panel
+      .getByRole("button", { name: /^Increase quantity of / })
+      .first()
+      .click();
     const toast = page.getByRole("region", { name: "Notifications" }).getByRole("listitem").first();
     await expect(toast).toBeVisible();
     await page.waitForTimeout(400);

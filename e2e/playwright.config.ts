@@ -13,8 +13,48 @@ const baseURL = externalBaseURL ?? `http://127.0.0.1:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "vaki-e2e-"));
 if (!externalBaseURL) process.env.E2E_DATA_DIR = dataDir;
 
+// A second shop whose sandbox courier takes 3 s a step (shipped 9 s after the AWB, delivered at
+// 21 s) and is asked about parcels every second: for the tests of what happens once an order ships.
+const courierPort = Number(process.env.E2E_COURIER_PORT ?? port + 100);
+const courierBaseURL = `http://127.0.0.1:${courierPort}`;
+const courierDataDir = process.env.E2E_COURIER_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "vaki-e2e-courier-"));
+if (!externalBaseURL) process.env.E2E_COURIER_DATA_DIR = courierDataDir;
+const courierTests = /shipped-orders\.spec\.ts$/;
+
 // Debian's Chromium; test tools never download a browser of their own here.
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+const launchOptions = {
+  executablePath: chromiumPath,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+function shopServer(serverPort: number, folder: string, env: Record<string, string>) {
+  const url = `http://127.0.0.1:${serverPort}`;
+  return {
+    command: "node ../apps/server/dist/main.js",
+    url: `${url}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(serverPort),
+      HOST: "127.0.0.1",
+      // The address the browser uses, so payment redirects and e-mail links stay on it.
+      PUBLIC_URL: url,
+      DATA_DIR: folder,
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      ...env,
+    },
+  };
+}
 
 export default defineConfig({
   testDir: "./tests",
@@ -31,38 +71,27 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        launchOptions: {
-          executablePath: chromiumPath,
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-          ],
-        },
-      },
+      testIgnore: courierTests,
+      use: { ...devices["Desktop Chrome"], launchOptions },
     },
+    ...(externalBaseURL
+      ? []
+      : [
+          {
+            name: "chromium-fast-courier",
+            testMatch: courierTests,
+            use: { ...devices["Desktop Chrome"], launchOptions, baseURL: courierBaseURL },
+          },
+        ]),
   ],
   webServer: externalBaseURL
     ? undefined
-    : {
+    : [
         // The real built shop (npm run build first), on a throwaway data folder with the demo catalogue.
-        command: "node ../apps/server/dist/main.js",
-        url: `${baseURL}/api/health`,
-        reuseExistingServer: false,
-        timeout: 60_000,
-        env: {
-          PORT: String(port),
-          HOST: "127.0.0.1",
-          // The address the browser uses, so payment redirects and e-mail links stay on it.
-          PUBLIC_URL: baseURL,
-          DATA_DIR: dataDir,
-          LOG_LEVEL: "warn",
-          NODE_ENV: "production",
-        },
-      },
+        shopServer(port, dataDir, {}),
+        shopServer(courierPort, courierDataDir, {
+          SANDBOX_COURIER_MINUTES_PER_STEP: "0.05",
+          COURIER_SYNC_INTERVAL_MS: "1000",
+        }),
+      ],
 });

@@ -92,7 +92,7 @@ test("a guest changes quantities, removes a line and clears the cart after confi
   await page.getByRole("button", { name: "Clear Cart" }).click();
   const confirm = page.getByRole("dialog", { name: "Clear your cart?" });
   await expect(
-    confirm.getByText("Are you sure you want to clear all 1 items from your cart? This action cannot be undone."),
+    confirm.getByText("Are you sure you want to clear the 1 item from your cart? This action cannot be undone."),
   ).toBeVisible();
   await expectAccessible(page, "the clear-cart confirmation");
   await confirm.getByRole("button", { name: "Yes, Clear Cart" }).click();

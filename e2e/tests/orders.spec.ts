@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { expectAccessible } from "./support/a11y";
+import { logIn, type Started, startCustomerCheckout, withSession } from "./support/orders";
 import {
   addToGuestCart,
   asGuest,
   attachScreenshot,
   DESKTOP,
   fillSandboxAddress,
-  PASSWORD,
   PHONE,
   payOnSandbox,
   registerCustomer,
@@ -20,70 +20,6 @@ import {
  * real shop: orders are created and checkouts started through the API the storefront uses, the
  * payment happens on the sandbox page in the browser.
  */
-
-interface LoggedIn {
-  accessToken: string;
-  refreshToken: string;
-  expiresAt: string;
-  user: { id: string; name: string; email: string };
-}
-
-interface Started {
-  orderId: string;
-  orderNumber: string;
-  checkoutToken: string;
-  checkoutId: string;
-  orderSecret?: string;
-}
-
-async function logIn(request: APIRequestContext, email: string): Promise<LoggedIn> {
-  const csrf = (await (await request.get("/api/auth/csrfToken")).json()).data.csrfToken as string;
-  const response = await request.post("/api/auth/login", {
-    data: { emailOrPhone: email, password: PASSWORD },
-    headers: { "X-CSRF-Token": csrf },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()).data as LoggedIn;
-}
-
-/** The browser starts with this session stored, as the login modal leaves it. */
-async function withSession(page: Page, session: LoggedIn): Promise<void> {
-  const entries: [string, string][] = [
-    ["token", session.accessToken],
-    ["refreshToken", session.refreshToken],
-    ["sessionExpiry", session.expiresAt],
-    ["user", JSON.stringify(session.user)],
-  ];
-  await page.addInitScript(
-    `for (const [key, value] of ${JSON.stringify(entries)}) localStorage.setItem(key, value); sessionStorage.setItem("vaki:splashShown", "1");`,
-  );
-}
-
-/** Cart → order → checkout for a logged-in customer, through the API. */
-async function startCustomerCheckout(request: APIRequestContext, session: LoggedIn): Promise<Started> {
-  const headers = { Authorization: `Bearer ${session.accessToken}` };
-  const product = await stockedProduct(request);
-  const added = await request.post("/api/cart/item/add", {
-    data: { productId: product.id, variantId: product.variantId, quantity: 1 },
-    headers,
-  });
-  expect(added.status(), await added.text()).toBe(200);
-  const created = await request.post("/api/orders/create", { data: {}, headers });
-  expect(created.status(), await created.text()).toBe(201);
-  const order = (await created.json()).data;
-  const initiated = await request.post("/api/checkout/initiate", {
-    data: { orderId: order.id, redirectUrl: "/order-confirmation" },
-    headers,
-  });
-  expect(initiated.status(), await initiated.text()).toBe(200);
-  const checkout = (await initiated.json()).data;
-  return {
-    orderId: order.id,
-    orderNumber: order.orderNumber,
-    checkoutToken: checkout.token,
-    checkoutId: checkout.checkoutId,
-  };
-}
 
 /** Cart → order → checkout for a guest, through the API; the guest keeps the order's secret. */
 async function startGuestCheckout(request: APIRequestContext, guestSessionId: string): Promise<Required<Started>> {

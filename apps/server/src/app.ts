@@ -23,7 +23,7 @@ import { createOutboxModule } from "./modules/outbox/module.js";
 import type { Outbox } from "./modules/outbox/service.js";
 import { createSearchModule } from "./modules/search/module.js";
 import type { RouteContext, ShopModule } from "./modules/shop-module.js";
-import { createStorefrontModule } from "./modules/storefront/module.js";
+import { createStorefrontModule, type StorefrontModule } from "./modules/storefront/module.js";
 import { registerApiDocs } from "./plugins/api-docs.js";
 import { frameworkErrorHandler, registerErrorHandling, registerNotFound } from "./plugins/error-handler.js";
 import { registerSecurityHeaders } from "./plugins/security.js";
@@ -172,16 +172,17 @@ export async function buildApp(
       scale: config.seedScale,
     }),
   });
+  let notFoundPage: ReturnType<StorefrontModule["notFound"]> | undefined;
   if (indexFile) {
-    await createStorefrontModule({ catalog: catalogModule.catalog, indexFile, brand: config.shopName }).register(
-      app,
-      context,
-    );
+    const storefront = createStorefrontModule({ catalog: catalogModule.catalog, indexFile, brand: config.shopName });
+    await storefront.register(app, context);
+    notFoundPage = storefront.notFound(shop);
   }
   registerNotFound(app, {
     isStorefrontNavigation: servesStorefront
       ? (request) => isStorefrontNavigation(request.method, request.url, request.headers.accept)
       : undefined,
+    storefrontNotFound: notFoundPage,
   });
 
   return app;

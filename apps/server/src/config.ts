@@ -94,6 +94,8 @@ export const configSchema = z.object({
   HOLD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** How often each process deletes ended sessions and old reset links (ms); 0 turns it off. */
   ACCOUNTS_CLEANUP_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
+  /** How often each process asks the courier about parcels on their way (status, shipping e-mails) (ms); 0 turns it off. */
+  COURIER_SYNC_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
   /** How often each process delivers due outbox rows: e-mails, shipments, refunds (ms); 0 turns the worker off. */
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1_000),
   /** Hosted payment checkout: the built-in sandbox page, or Shiprocket Checkout (docs/providers.md). */
@@ -163,6 +165,7 @@ export interface Config {
   /** Units held at once in unpaid orders: per guest session, per client address. */
   holdLimits: { perGuest: number; perAddress: number };
   holdSweepIntervalMs: number;
+  courierSyncIntervalMs: number;
   accountsCleanupIntervalMs: number;
   outboxIntervalMs: number;
   payment: {
@@ -271,6 +274,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stockHoldMinutes: c.STOCK_HOLD_MINUTES,
     holdLimits: { perGuest: c.MAX_HELD_UNITS_PER_GUEST, perAddress: c.MAX_HELD_UNITS_PER_ADDRESS },
     holdSweepIntervalMs: c.HOLD_SWEEP_INTERVAL_MS,
+    courierSyncIntervalMs: c.COURIER_SYNC_INTERVAL_MS,
     accountsCleanupIntervalMs: c.ACCOUNTS_CLEANUP_INTERVAL_MS,
     outboxIntervalMs: c.OUTBOX_INTERVAL_MS,
     payment: paymentSettings(c, jwtSecret),

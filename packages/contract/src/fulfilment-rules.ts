@@ -15,6 +15,9 @@ import { cancellationWindowMs } from "./order-rules.js";
  * `fulfilment.ts` re-exports all of it with the tracking schemas (issue 14).
  */
 
+/** An Indian pincode couriers deliver to: 6 digits, the first a postal zone 1-8 (0 is none, 9 the Army Post). */
+export const indianPincodePattern = /^[1-8]\d{5}$/;
+
 /**
  * SHIPMENT code scheme (sr-status, shipment_status, shipment_status_id): code → label.
  * Shiprocket's Shipments table (1–59) merged with its Tracking table (6–83); where the two

@@ -186,7 +186,7 @@ export const fulfilmentMessages = {
   delivery: {
     "delhi-ncr": "Delivery in 1-2 working days",
     india: "Delivery in 3-5 business days",
-    international: "Delivery in 7-14 business days",
+    international: "Delivery in 5-7 business days (7-14 to some destinations)",
   },
   notServiceable: "We can't deliver to this pincode yet. Please check it or use another address.",
   invalidPincode: "That pincode doesn't look right. Indian pincodes have 6 digits.",

@@ -124,10 +124,15 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
  */
 export function registerNotFound(
   app: FastifyInstance,
-  options: { isStorefrontNavigation: ((request: FastifyRequest) => boolean) | undefined },
+  options: {
+    isStorefrontNavigation: ((request: FastifyRequest) => boolean) | undefined;
+    /** Answers a browser's navigation to a path the storefront lacks (404 with the app's not-found view). */
+    storefrontNotFound?: ((request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | undefined;
+  },
 ): void {
   app.setNotFoundHandler((request, reply) => {
     if (options.isStorefrontNavigation?.(request)) {
+      if (options.storefrontNotFound) return options.storefrontNotFound(request, reply);
       return reply.header("cache-control", "no-cache").type("text/html").sendFile("index.html");
     }
     return reply.status(404).send(failure(request, commonMessages.routeNotFound, "NotFound"));

@@ -1546,7 +1546,7 @@ export const DELIVERY_INFO_HTML = [
   "<ul>",
   "<li><strong>Delhi-NCR:</strong> 1-2 working days</li>",
   "<li><strong>Elsewhere in India:</strong> 3-5 business days</li>",
-  "<li><strong>International:</strong> 7-14 business days</li>",
+  "<li><strong>International:</strong> 5-7 business days (7-14 to some destinations)</li>",
   "</ul>",
   "<p><strong>Cash on Delivery</strong> is available across India. You'll get tracking details by e-mail as soon as your order ships.</p>",
 ].join("");

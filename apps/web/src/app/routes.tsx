@@ -3,6 +3,10 @@ import { RequireLogin } from "./require-login";
 import { RootLayout } from "./root-layout";
 import { RouteErrorPage } from "./route-error-page";
 
+function StartingUp() {
+  return null;
+}
+
 /**
  * Every route of both spec documents. Pages are split per route (lazy), so the first visit
  * loads only the shell and the page it opens.
@@ -11,6 +15,8 @@ export const routes: RouteObject[] = [
   {
     path: "/",
     element: <RootLayout />,
+    // Nothing while the first page's code loads: index.html's splash and shell show meanwhile.
+    HydrateFallback: StartingUp,
     errorElement: <RouteErrorPage />,
     children: [
       {

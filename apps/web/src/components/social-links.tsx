@@ -1,16 +1,37 @@
 import { Instagram, Twitter, Youtube } from "lucide-react";
 import { SHOP_NAME } from "../lib/brand";
 
-const SOCIALS = [
-  { name: "Instagram", href: "https://www.instagram.com/", Icon: Instagram },
-  { name: "YouTube", href: "https://www.youtube.com/", Icon: Youtube },
-  { name: "X (Twitter)", href: "https://x.com/", Icon: Twitter },
+const NETWORKS = [
+  { name: "Instagram", setting: "VITE_INSTAGRAM_URL", Icon: Instagram },
+  { name: "YouTube", setting: "VITE_YOUTUBE_URL", Icon: Youtube },
+  { name: "X (Twitter)", setting: "VITE_X_URL", Icon: Twitter },
 ] as const;
 
+/**
+ * The shop's own profiles, from the build's settings (VITE_INSTAGRAM_URL, VITE_YOUTUBE_URL,
+ * VITE_X_URL). A network without an https address of a profile (not the network's home page)
+ * is left out, so no icon leads nowhere.
+ */
+export function socialProfiles(env: Record<string, unknown>) {
+  return NETWORKS.flatMap(({ name, setting, Icon }) => {
+    const value = env[setting];
+    if (typeof value !== "string") return [];
+    try {
+      const url = new URL(value.trim());
+      if (url.protocol !== "https:" || url.pathname.replace(/\/+$/, "") === "") return [];
+      return [{ name, href: url.href, Icon }];
+    } catch {
+      return [];
+    }
+  });
+}
+
 export function SocialLinks() {
+  const profiles = socialProfiles(import.meta.env);
+  if (profiles.length === 0) return null;
   return (
     <ul className="social-links">
-      {SOCIALS.map(({ name, href, Icon }) => (
+      {profiles.map(({ name, href, Icon }) => (
         <li key={name}>
           <a
             className="social-links__link"

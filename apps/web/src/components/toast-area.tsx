@@ -25,7 +25,9 @@ export function ToastArea() {
   const dismiss = useToastStore((state) => state.dismiss);
 
   return (
-    <section className="toast-area" aria-label="Notifications">
+    // aria-live="off" keeps the area out of what an open dialog hides from screen readers (Radix
+    // spares live regions), so a toast shown over the cart is still announced by its own role.
+    <section className="toast-area" aria-label="Notifications" aria-live="off">
       <ol className="toast-area__list">
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} onDismiss={() => dismiss(toast.id)} />

@@ -23,7 +23,14 @@ interface SessionState {
   /** Stores a new or refreshed session (login, register, refresh). */
   setSession: (tokens: SessionTokens) => void;
   /** Forgets tokens and user (logout, failed refresh, expiry). */
-  clearSession: () => void;
+  clearSession: (options?: { byLogout?: boolean }) => void;
+  /**
+   * The shopper ended the session with Logout: a login guard then sends them home without asking
+   * to log in again (the next person on the device would land on the guarded page). Cleared by
+   * the next login and when the guarded page is left.
+   */
+  loggedOut: boolean;
+  forgetLogout: () => void;
   /** Keeps the stored user in step with a profile change (name, mobile) so the header shows it. */
   updateUser: (changes: Partial<Omit<PublicUser, "id">>) => void;
 }
@@ -70,11 +77,15 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
       user: tokens.user,
     };
     persist(session);
-    set({ session });
+    set({ session, loggedOut: false });
   },
-  clearSession: () => {
+  clearSession: (options) => {
     persist(null);
-    set({ session: null });
+    set({ session: null, loggedOut: options?.byLogout === true });
+  },
+  loggedOut: false,
+  forgetLogout: () => {
+    if (get().loggedOut) set({ loggedOut: false });
   },
   updateUser: (changes) => {
     const current = get().session;

@@ -47,6 +47,7 @@ export class ConfirmationMail {
       to: record.contact_email ?? "",
       order: this.deps.orders.present(record, items),
       link: orderPageLink(publicUrl, record.id, this.deps.orders.linkSecretOf(record)),
+      guest: record.user_id === null,
     });
   }
 }

@@ -11,6 +11,8 @@ export function orderConfirmationMail(input: {
   order: Order;
   /** `${publicUrl}/order-confirmation/{orderId}` (with ?orderSecret= for a guest). */
   link: string;
+  /** A guest's order: no My Orders to cancel from, so the shop is written to instead (the terms say so). */
+  guest: boolean;
 }): MailMessage {
   const { order } = input;
   const cashOnDelivery = order.paymentStatus === "COD_PENDING";
@@ -26,7 +28,9 @@ export function orderConfirmationMail(input: {
     sections: [...orderSections(order), ...addressSection("Shipping to", order.shippingAddress)],
     action: { label: "View your order", url: input.link },
     after: [
-      "Changed your mind? Orders can be cancelled within 6 hours of ordering from My Orders. Questions? Just reply to this e-mail.",
+      input.guest
+        ? `Changed your mind? Reply to this e-mail with your order number ${order.orderNumber} within 6 hours of ordering and we'll cancel it, as long as it hasn't shipped. Questions? Just reply too.`
+        : "Changed your mind? Orders can be cancelled within 6 hours of ordering from My Orders. Questions? Just reply to this e-mail.",
     ],
   });
   return { to: input.to, subject: `Your ${input.shopName} order ${order.orderNumber} is confirmed`, ...body };

@@ -94,6 +94,9 @@ describe(`a whole purchase through the API and the sandbox pages (${testEngine})
     expect(mails[0]?.text).toContain("2 × Glow Tee (L / Acid Lime)");
     expect(mails[0]?.text).toContain("₹2,598.00");
     expect(mails[0]?.text).toContain("Flat 4B, Lotus Towers");
+    // A guest has no My Orders: the terms say to write to the shop, and the e-mail says so.
+    expect(mails[0]?.text).not.toContain("My Orders");
+    expect(mails[0]?.text).toContain(`Reply to this e-mail with your order number ${order.orderNumber} within 6 hours`);
     expect(mails[0]?.text).toContain(
       `${shop.config.publicUrl}/order-confirmation/${started.orderId}?orderSecret=${started.orderSecret}`,
     );

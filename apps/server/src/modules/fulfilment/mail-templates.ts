@@ -4,7 +4,7 @@ import { formatOrderAmount } from "../../lib/money.js";
 import { renderMail } from "../../providers/mail/layout.js";
 import type { MailMessage } from "../../providers/mail/mailer.js";
 import { greetingFor, orderSections } from "../orders/mail-sections.js";
-import type { CancellationReason } from "../outbox/messages.js";
+import type { CancellationReason, ShippingStage } from "../outbox/messages.js";
 
 const why: Record<CancellationReason, (orderNumber: string) => string> = {
   customer: (orderNumber) => `As you asked, we've cancelled your order ${orderNumber}.`,
@@ -36,4 +36,43 @@ export function orderCancelledMail(input: {
     after: ["We hope to see you again soon. Questions? Just reply to this e-mail."],
   });
   return { to: input.to, subject: `Your ${input.shopName} order ${order.orderNumber} has been cancelled`, ...body };
+}
+
+const shippingNews: Record<ShippingStage, { subject: string; paragraph: (orderNumber: string) => string }> = {
+  shipped: {
+    subject: "is on its way",
+    paragraph: (orderNumber) => `Good news: your order ${orderNumber} has shipped and is on its way to you.`,
+  },
+  "out-for-delivery": {
+    subject: "is out for delivery",
+    paragraph: (orderNumber) => `Your order ${orderNumber} is out for delivery today. Keep your phone close.`,
+  },
+  delivered: {
+    subject: "has been delivered",
+    paragraph: (orderNumber) => `Your order ${orderNumber} has been delivered. We hope you love it.`,
+  },
+};
+
+/** The parcel's news (shipped, out for delivery, delivered) with the courier, AWB and tracking link. */
+export function shippingUpdateMail(input: {
+  shopName: string;
+  to: string;
+  order: Order;
+  stage: ShippingStage;
+  courierName: string | null;
+  awb: string | null;
+  trackingLink: string;
+}): MailMessage {
+  const { order } = input;
+  const news = shippingNews[input.stage];
+  const courier = [input.courierName, input.awb ? `AWB ${input.awb}` : null].filter(Boolean).join(", ");
+  const body = renderMail({
+    shopName: input.shopName,
+    greeting: greetingFor(order.shippingAddress),
+    paragraphs: [news.paragraph(order.orderNumber), ...(courier ? [`Courier: ${courier}.`] : [])],
+    sections: orderSections(order),
+    action: { label: "Track your order", url: input.trackingLink },
+    after: ["Questions? Just reply to this e-mail."],
+  });
+  return { to: input.to, subject: `Your ${input.shopName} order ${order.orderNumber} ${news.subject}`, ...body };
 }

@@ -2,12 +2,18 @@ import type { Config } from "../../config.js";
 import type { Db } from "../../db/connection.js";
 import type { Clock } from "../../lib/clock.js";
 import type { Logger } from "../../lib/logger.js";
+import { schedulePeriodic } from "../../lib/periodic.js";
 import type { Mailer } from "../../providers/mail/mailer.js";
 import type { ShippingProvider } from "../../providers/shipping/shipping-provider.js";
 import type { CommerceModules } from "../commerce.js";
-import { cancellationPayloadSchema, orderPayloadSchema, outboxKinds } from "../outbox/messages.js";
+import {
+  cancellationPayloadSchema,
+  orderPayloadSchema,
+  outboxKinds,
+  shippingUpdatePayloadSchema,
+} from "../outbox/messages.js";
 import type { Outbox } from "../outbox/service.js";
-import type { ShopModule } from "../shop-module.js";
+import { runWhileUp, type ShopModule } from "../shop-module.js";
 import { FulfilmentRepo } from "./repo.js";
 import { fulfilmentRoutes } from "./routes.js";
 import { FulfilmentService } from "./service.js";
@@ -17,14 +23,14 @@ export interface FulfilmentModule extends ShopModule {
 }
 
 /**
- * Builds fulfilment and registers its outbox handlers: shipment creation, the courier cancel and
- * the cancellation e-mail.
+ * Builds fulfilment and registers its outbox handlers: shipment creation, the courier cancel, the
+ * cancellation and shipping e-mails; order history and details ask the courier through it.
  */
 export function createFulfilmentModule(deps: {
   db: Db;
   clock: Clock;
   log: Logger;
-  config: Pick<Config, "shopName" | "publicUrl">;
+  config: Pick<Config, "shopName" | "publicUrl" | "courierSyncIntervalMs">;
   commerce: CommerceModules;
   shipping: ShippingProvider;
   outbox: Outbox;
@@ -54,10 +60,29 @@ export function createFulfilmentModule(deps: {
     const { orderId, reason } = cancellationPayloadSchema.parse(payload);
     return fulfilment.deliverCancellationMail(orderId, reason);
   });
+  outbox.register(outboxKinds.shippingUpdateMail, (payload) => {
+    const { orderId, stage } = shippingUpdatePayloadSchema.parse(payload);
+    return fulfilment.deliverShippingUpdateMail(orderId, stage);
+  });
+  commerce.orders.askCourierBeforeShowing(async (orderIds) => {
+    await fulfilment.syncCourierProgress(orderIds);
+  });
   return {
     fulfilment,
     async register(app, { auth, shop }) {
       await app.register(fulfilmentRoutes, { fulfilment, auth, shop });
+      // Parcels on their way: the order moves forward and the shipping e-mails go without anyone looking.
+      runWhileUp(
+        app,
+        schedulePeriodic({
+          name: "courier sync",
+          intervalMs: deps.config.courierSyncIntervalMs,
+          log: app.log,
+          run: async () => {
+            await fulfilment.syncCourierProgress();
+          },
+        }),
+      );
     },
   };
 }

@@ -4,6 +4,9 @@ import type { ShipmentsTable } from "../../db/schema.js";
 
 export type ShipmentRecord = Selectable<ShipmentsTable>;
 
+/** ORDER code scheme: 7 Delivered. */
+const deliveredCode = 7;
+
 /**
  * SQL of shipments: one row per order (primary key order_id). A row is first a claim, then
  * filled in step by step; every step is conditional on the field still being empty, so two
@@ -84,6 +87,28 @@ export class FulfilmentRepo {
       .where("order_id", "=", orderId)
       .where("cancelled_at", "is", null)
       .execute();
+  }
+
+  /**
+   * Orders whose parcel the courier still carries (an AWB, not cancelled, not delivered), the
+   * ones heard of longest ago first.
+   */
+  async findInFlight(limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom("shipments")
+      .select("order_id")
+      .where("awb", "is not", null)
+      .where("cancelled_at", "is", null)
+      .where((eb) => eb.or([eb("status_code", "is", null), eb("status_code", "!=", deliveredCode)]))
+      .orderBy("updated_at")
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.order_id);
+  }
+
+  /** Puts a shipment that needs no asking at the back of the courier sync's queue. */
+  async touch(orderId: string, now: string): Promise<void> {
+    await this.db.updateTable("shipments").set({ updated_at: now }).where("order_id", "=", orderId).execute();
   }
 
   /** Marks the shipment cancelled once; answers whether this call did. */

@@ -47,7 +47,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<FulfilmentRoutesDeps> = asy
       schema: {
         tags: ["shipping"],
         summary:
-          "Whether the courier delivers to a pincode, with cash on delivery, and in how many days (Delhi-NCR 1-2, India 3-5, abroad 7-14)",
+          "Whether the courier delivers to a pincode, with cash on delivery, and in how many days (Delhi-NCR 1-2, India 3-5, abroad 5-7, to some destinations 7-14)",
         querystring: serviceabilityQuerySchema,
         response: { 200: successEnvelope(serviceabilitySchema), ...failures },
       },

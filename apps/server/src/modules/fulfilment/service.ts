@@ -2,12 +2,11 @@ import type { CancelledOrder, OrderTracking, ServiceabilityAnswer, ShipmentAnswe
 import {
   cancellationBlockReason,
   orderCodeByShipmentCode,
-  type TimelineStep,
   type TrackingAnswer,
   timelineStepForOrderCode,
 } from "@vaki/contract/fulfilment";
 import { fulfilmentMessages as m, orderMessages } from "@vaki/contract/messages";
-import type { OrderStatus, PaymentStatus } from "@vaki/contract/orders";
+import type { OrderStatus } from "@vaki/contract/orders";
 import type { Clock } from "../../lib/clock.js";
 import { Conflict, NotFound } from "../../lib/errors.js";
 import type { Logger } from "../../lib/logger.js";
@@ -27,12 +26,23 @@ import {
   statusLabelOf,
 } from "../orders/order-view.js";
 import type { OrderReader, OrdersService } from "../orders/service.js";
-import { refundablePaymentStatuses } from "../orders/status.js";
 import type { OrderItemRecord, OrderRecord } from "../orders/types.js";
-import { type CancellationReason, outboxMessages } from "../outbox/messages.js";
+import { type CancellationReason, outboxMessages, type ShippingStage } from "../outbox/messages.js";
 import type { Outbox } from "../outbox/service.js";
 import type { PromotionsService } from "../promotions/service.js";
-import { orderCancelledMail } from "./mail-templates.js";
+import {
+  cancelToast,
+  courierSyncBatch,
+  isoFromIndiaTime,
+  noTracking,
+  pickupScheduledCode,
+  readyToShipCode,
+  shippableStatuses,
+  shippingStagesReached,
+  statusOfStep,
+  unpaidStatuses,
+} from "./courier-codes.js";
+import { orderCancelledMail, shippingUpdateMail } from "./mail-templates.js";
 import type { FulfilmentRepo, ShipmentRecord } from "./repo.js";
 import { parcelOf, paymentMethodOf, shipmentOrderOf } from "./shipment-order.js";
 
@@ -50,44 +60,11 @@ export interface FulfilmentServiceDeps {
   shop: { name: string; publicUrl: string };
 }
 
-/** The order status a courier's timeline step implies (forward only; Created implies nothing). */
-const statusOfStep: Readonly<Record<TimelineStep, OrderStatus | null>> = {
-  Created: null,
-  Processing: "PROCESSING",
-  Shipped: "SHIPPED",
-  Delivered: "DELIVERED",
-};
-
-/** ORDER code scheme: 3 Ready To Ship (AWB assigned), 4 Pickup Scheduled. */
-const readyToShipCode = 3;
-const pickupScheduledCode = 4;
-
-/** Orders that have been paid (or placed as cash on delivery) and may ship. */
-const shippableStatuses: readonly OrderStatus[] = ["CONFIRMED", "PROCESSING"];
-const unpaidStatuses: readonly PaymentStatus[] = ["CREATED", "PENDING", "PROCESSING", "FAILED", "FAILURE"];
-
-/** "2026-11-22 15:30:00" (India time, as couriers write it) → ISO-8601 UTC. */
-function isoFromIndiaTime(date: string): string {
-  const parsed = new Date(`${date.trim().replace(" ", "T")}+05:30`);
-  return Number.isNaN(parsed.getTime()) ? "" : parsed.toISOString();
-}
-
-const noTracking = (message: string): TrackingAnswer["tracking_data"] => ({
-  track_status: 0,
-  shipment_status: 0,
-  shipment_track: [],
-  shipment_track_activities: [],
-  track_url: null,
-  etd: null,
-  error: message,
-});
-
 /**
- * Shipments, tracking and cancelling (issue 6). A paid order's shipment is created by the
- * outbox (and by the confirmation page's "ensure" calls, the same idempotent code): claim the
- * shipments row, create the courier order, assign the AWB, ask for pickup — each step once.
- * Tracking reads the courier and moves the order forward; cancelling follows the spec's rule and
- * writes the stock, refund, courier cancel and e-mail in one transaction and the outbox.
+ * Shipments, tracking and cancelling (issue 6). A paid order's shipment is created by the outbox (and by
+ * the confirmation page's "ensure" calls, the same idempotent code): claim the shipments row, create the
+ * courier order, assign the AWB, ask for pickup — each step once. Tracking reads the courier and moves the
+ * order forward; cancelling writes the stock, refund, courier cancel and e-mail in one transaction and the outbox.
  */
 export class FulfilmentService {
   constructor(private readonly deps: FulfilmentServiceDeps) {}
@@ -333,13 +310,7 @@ export class FulfilmentService {
     });
     let current = record;
     const courierCode = orderCodeByShipmentCode[tracking.shipment_status];
-    if (courierCode && !shipment.cancelled_at) {
-      const step = timelineStepForOrderCode(courierCode);
-      await this.deps.repo.setStatusCode(record.id, courierCode, this.deps.clock.now().toISOString());
-      current =
-        (await this.deps.lifecycle.recordCourierProgress(record.id, courierCode, step ? statusOfStep[step] : null)) ??
-        record;
-    }
+    if (courierCode && !shipment.cancelled_at) current = await this.recordCourierCode(record, courierCode);
     return this.trackingAnswer(current, shipment, tracking, scans, origin);
   }
 
@@ -381,16 +352,89 @@ export class FulfilmentService {
     try {
       const tracking = (await this.deps.shipping.track(awb)).tracking_data;
       const code = orderCodeByShipmentCode[tracking.shipment_status];
-      if (!code) return record;
-      const step = timelineStepForOrderCode(code);
-      await this.deps.repo.setStatusCode(record.id, code, this.deps.clock.now().toISOString());
-      return (
-        (await this.deps.lifecycle.recordCourierProgress(record.id, code, step ? statusOfStep[step] : null)) ?? record
-      );
+      return code ? await this.recordCourierCode(record, code) : record;
     } catch (error) {
       this.deps.log.warn({ err: error, orderId: record.id }, "courier status unavailable; using the last known one");
       return record;
     }
+  }
+
+  /**
+   * Records the courier's status (ORDER scheme) on the shipment and the order, moving the order
+   * forward, and writes the shopper's e-mail for each moment reached by this move: shipped, out
+   * for delivery, delivered (the outbox's dedupe keys keep each to one e-mail).
+   */
+  private async recordCourierCode(record: OrderRecord, code: number): Promise<OrderRecord> {
+    // "AWB assigned" read after the shop asked for the pickup is older news than the pickup.
+    if (code === readyToShipCode && record.courier_status_code === pickupScheduledCode) return record;
+    const step = timelineStepForOrderCode(code);
+    await this.deps.repo.setStatusCode(record.id, code, this.deps.clock.now().toISOString());
+    const after =
+      (await this.deps.lifecycle.recordCourierProgress(record.id, code, step ? statusOfStep[step] : null)) ?? record;
+    const stages = shippingStagesReached(record, after);
+    if (stages.length > 0) {
+      await this.deps.repo.transaction(async (_repo, trx) => {
+        for (const stage of stages)
+          await this.deps.outbox.enqueue(trx, outboxMessages.shippingUpdateMail(record.id, stage));
+      });
+      this.deps.outbox.tick();
+    }
+    return after;
+  }
+
+  /**
+   * Asks the courier about orders on their way (`orderIds`, or the shipments not heard of for
+   * longest) and records its answers; the periodic sync and the order pages call it, so the
+   * order's status, its cancel button and the shipping e-mails follow the parcel.
+   */
+  async syncCourierProgress(orderIds?: readonly string[]): Promise<number> {
+    const ids = orderIds ?? (await this.deps.repo.findInFlight(courierSyncBatch));
+    let asked = 0;
+    await Promise.all(
+      ids.map(async (orderId) => {
+        const [found, shipment] = await Promise.all([
+          this.deps.orders.findRecord(orderId),
+          this.deps.repo.find(orderId),
+        ]);
+        if (!found || !shipment?.awb || shipment.cancelled_at) return;
+        if (!(["PROCESSING", "SHIPPED"] as OrderStatus[]).includes(found.record.status)) {
+          // Nothing left to follow here: to the back of the queue.
+          await this.deps.repo.touch(orderId, this.deps.clock.now().toISOString());
+          return;
+        }
+        asked += 1;
+        await this.refreshCourierStatus(found.record, shipment.awb);
+      }),
+    );
+    return asked;
+  }
+
+  /** Outbox handler of `shipping-update-mail`: the parcel's news with its tracking link. */
+  async deliverShippingUpdateMail(orderId: string, stage: ShippingStage): Promise<void> {
+    const found = await this.deps.orders.findRecord(orderId);
+    if (!found?.record.contact_email) return;
+    const { record, items } = found;
+    const shipment = await this.deps.repo.find(orderId);
+    let courierLink: string | null = null;
+    if (shipment?.awb) {
+      try {
+        courierLink = (await this.deps.shipping.track(shipment.awb)).tracking_data.track_url;
+      } catch (error) {
+        this.deps.log.warn({ err: error, orderId }, "courier tracking link unavailable; the e-mail links the order");
+      }
+    }
+    await this.deps.mailer.send(
+      shippingUpdateMail({
+        shopName: this.deps.shop.name,
+        to: record.contact_email ?? "",
+        order: this.deps.orders.present(record, items),
+        stage,
+        courierName: shipment?.courier_name ?? record.courier_name,
+        awb: shipment?.awb ?? record.tracking_number,
+        trackingLink:
+          this.trackUrlFor(record, courierLink, undefined) ?? orderPageLink(this.deps.shop.publicUrl, record.id, null),
+      }),
+    );
   }
 
   /** The order was cancelled while its courier order was being created: cancel that too. */
@@ -403,11 +447,4 @@ export class FulfilmentService {
     await this.deps.repo.markCancelled(orderId, this.deps.clock.now().toISOString());
     return true;
   }
-}
-
-/** The spec's cancel toast by the payment status before cancelling (one refund wording). */
-function cancelToast(paymentStatus: PaymentStatus): string {
-  if (refundablePaymentStatuses.includes(paymentStatus)) return m.cancelledPaid;
-  if (unpaidStatuses.includes(paymentStatus)) return m.cancelledUnpaid;
-  return m.cancelled;
 }

@@ -53,26 +53,28 @@ describe(`delivery checks, shipments and tracking (${testEngine})`, () => {
       });
     });
 
-    it("promises abroad 7-14 business days, without cash on delivery", async () => {
+    it("promises abroad 5-7 business days (7-14 to some destinations), without cash on delivery", async () => {
       const prepaid = (await serviceability("pincode=SW1A%201AA&country=United%20Kingdom")).json().data;
       expect(prepaid).toMatchObject({
         serviceable: true,
         codAvailable: false,
-        estimatedDays: { min: 7, max: 14 },
+        estimatedDays: { min: 5, max: 14 },
         region: "international",
-        message: "Delivery in 7-14 business days",
+        message: "Delivery in 5-7 business days (7-14 to some destinations)",
       });
       const cod = (await serviceability("pincode=10001&country=US&cod=1")).json().data;
       expect(cod).toMatchObject({ serviceable: false, codAvailable: false, region: "international" });
     });
 
     it("says an impossible pincode is not valid, and refuses malformed input with 400", async () => {
-      const invalid = (await serviceability("pincode=011001")).json().data;
-      expect(invalid).toMatchObject({
-        serviceable: false,
-        codAvailable: false,
-        message: fulfilmentMessages.invalidPincode,
-      });
+      for (const pincode of ["011001", "999999", "912345"]) {
+        const invalid = (await serviceability(`pincode=${pincode}`)).json().data;
+        expect(invalid, pincode).toMatchObject({
+          serviceable: false,
+          codAvailable: false,
+          message: fulfilmentMessages.invalidPincode,
+        });
+      }
       for (const query of ["pincode=%3Cscript%3E", "pincode=", "", "pincode=110001&cod=maybe"]) {
         const response = await serviceability(query);
         expect(response.statusCode, query).toBe(400);

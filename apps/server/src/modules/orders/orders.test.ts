@@ -323,7 +323,14 @@ describe(`orders (${testEngine})`, () => {
       const ids: string[] = [];
       for (let n = 0; n < 3; n += 1) {
         await addOk(shop.app, shopper, { productId: tee.id, variantId: tee.variantIds[0]! });
-        ids.push((await orderOk(shop.app, shopper)).id);
+        const id = (await orderOk(shop.app, shopper)).id;
+        // Paid (as the gateway would record it), so the next checkout does not replace it.
+        await shop.database.db
+          .updateTable("orders")
+          .set({ status: "CONFIRMED", payment_status: "SUCCESS" })
+          .where("id", "=", id)
+          .execute();
+        ids.push(id);
         clock.advance(60_000);
       }
       await addOk(shop.app, { headers: stranger.headers }, { productId: tee.id, variantId: tee.variantIds[0]! });
@@ -368,6 +375,33 @@ describe(`orders (${testEngine})`, () => {
         await shop.app.inject({ method: "GET", url: "/api/orders/orderHistory", headers: session.headers })
       ).json().data;
       expect(defaults.page).toMatchObject({ number: 0, size: 20 });
+    });
+
+    it("leaves out unpaid orders a later checkout replaced, and keeps the ones the shopper cancelled", async () => {
+      const tee = await product("Abandoned Tee", 50);
+      const session = await registerAndLogin(shop.app);
+      const shopper: Shopper = { headers: session.headers };
+      await addOk(shop.app, shopper, { productId: tee.id, variantId: tee.variantIds[0]! });
+      const replaced = await orderOk(shop.app, shopper);
+      clock.advance(60_000);
+      const cancelled = await orderOk(shop.app, shopper);
+      const cancel = await shop.app.inject({
+        method: "POST",
+        url: "/api/orders/cancel/order",
+        headers: session.headers,
+        payload: { orderId: cancelled.id },
+      });
+      expect(cancel.statusCode, cancel.body).toBe(200);
+      clock.advance(60_000);
+      const open = await orderOk(shop.app, shopper);
+
+      const history = (url: string) => shop.app.inject({ method: "GET", url, headers: session.headers });
+      const page = (await history("/api/orders/orderHistory?page=2&limit=1")).json().data;
+      expect(page.page).toMatchObject({ totalElements: 2, totalPages: 2 });
+      const all = (await history("/api/orders/orderHistory")).json().data;
+      expect(all.content.map((order: { id: string }) => order.id)).toEqual([open.id, cancelled.id]);
+      // The shop keeps the replaced one, and its owner may still open it.
+      expect((await getOrder(replaced.id, "", session.headers)).json().data.status).toBe("CANCELLED");
     });
 
     it("requires a login (401) and refuses another user's id (403)", async () => {

@@ -1,11 +1,20 @@
 import type { OrderStatus, PaymentStatus } from "@vaki/contract/orders";
-import type { Insertable, UpdateObject } from "kysely";
+import type { ExpressionBuilder, Insertable, UpdateObject } from "kysely";
 import { sql } from "kysely";
 import type { Db } from "../../db/connection.js";
 import type { Database, OrderItemsTable, OrdersTable } from "../../db/schema.js";
 import type { CustomerRef } from "../promotions/service.js";
 import { abandonableOrder, paidPaymentStatuses } from "./status.js";
 import type { OrderItemRecord, OrderRecord } from "./types.js";
+
+/** Not an order that was never paid and was replaced or expired (abandoned: cancelled without cancelled_at). */
+function notAbandoned(eb: ExpressionBuilder<Database, "orders">) {
+  return eb.or([
+    eb("status", "!=", abandonableOrder.to.status),
+    eb("payment_status", "!=", abandonableOrder.to.paymentStatus),
+    eb("cancelled_at", "is not", null),
+  ]);
+}
 
 /** SQL of orders: every call is a fixed number of statements whatever the number of lines. */
 export class OrdersRepo {
@@ -147,7 +156,11 @@ export class OrdersRepo {
       .execute();
   }
 
-  /** One page of a user's orders, newest first, with the total count in the same statement. */
+  /**
+   * One page of a user's orders, newest first, with the total count in the same statement. Orders
+   * never paid and then replaced by a new checkout or expired are left out: the shopper never
+   * placed them (the shop keeps them). A cancel the shopper asked for (cancelled_at set) stays.
+   */
   async findUserOrders(
     userId: string,
     page: { offset: number; limit: number },
@@ -157,6 +170,7 @@ export class OrdersRepo {
       .selectAll()
       .select(sql<number>`count(*) over ()`.as("total_count"))
       .where("user_id", "=", userId)
+      .where(notAbandoned)
       .orderBy("created_at", "desc")
       .orderBy("id", "desc")
       .limit(page.limit)
@@ -205,6 +219,7 @@ export class OrdersRepo {
       .selectFrom("orders")
       .select((eb) => eb.fn.countAll<number>().as("count"))
       .where("user_id", "=", userId)
+      .where(notAbandoned)
       .executeTakeFirstOrThrow();
     return Number(row.count);
   }

@@ -72,6 +72,8 @@ export interface OrderReader {
 }
 
 const orderNumberOffset = 100_000;
+/** Orders the courier has (an AWB) and may still move forward. */
+const inFlightStatuses: readonly OrderRecord["status"][] = ["PROCESSING", "SHIPPED"];
 const sweepBatch = 100;
 const sweepRounds = 20;
 
@@ -127,6 +129,25 @@ export class OrdersService {
       const held = await repo.heldUnits({ clientAddressHash });
       if (held + wanted > perAddress) throw new Conflict(orderMessages.tooManyHeld);
     }
+  }
+
+  /** Set by the fulfilment module: asks the courier about orders on their way and records its answer. */
+  private refreshFromCourier: ((orderIds: string[]) => Promise<void>) | undefined;
+
+  /**
+   * Orders on their way are shown as the courier last saw them: history and details ask it first
+   * (the same code tracking runs), so a shipped order never shows Processing with Cancel.
+   */
+  askCourierBeforeShowing(refresh: (orderIds: string[]) => Promise<void>): void {
+    this.refreshFromCourier = refresh;
+  }
+
+  /** Refreshes the orders among `rows` that are on their way; answers whether any was asked about. */
+  private async refreshInFlight(rows: readonly OrderRecord[]): Promise<boolean> {
+    const inFlight = rows.filter((row) => inFlightStatuses.includes(row.status) && row.tracking_number);
+    if (!this.refreshFromCourier || inFlight.length === 0) return false;
+    await this.refreshFromCourier(inFlight.map((row) => row.id));
+    return true;
   }
 
   /** Set by the checkout module: applies the gateway's word on an order's open checkouts. */
@@ -286,8 +307,9 @@ export class OrdersService {
 
   /** The order for its user, or for whoever holds its secret (any device); anyone else gets 404. */
   async getOrder(id: string, reader: OrderReader): Promise<Order> {
-    const row = await this.repo.findOrder(id);
+    let row = await this.repo.findOrder(id);
     if (!row || this.accessOf(row, reader) !== "owner") throw new NotFound(orderMessages.notFound);
+    if (await this.refreshInFlight([row])) row = (await this.repo.findOrder(id)) ?? row;
     return this.present(row, await this.repo.findItems([row.id]));
   }
 
@@ -338,7 +360,10 @@ export class OrdersService {
   /** The user's orders, newest first; page is 1-based here and 0-based in the answer (spec). */
   async history(userId: string, query: { page: number; limit: number }) {
     const offset = (query.page - 1) * query.limit;
-    const { rows, total: counted } = await this.repo.findUserOrders(userId, { offset, limit: query.limit });
+    let { rows, total: counted } = await this.repo.findUserOrders(userId, { offset, limit: query.limit });
+    if (await this.refreshInFlight(rows)) {
+      ({ rows, total: counted } = await this.repo.findUserOrders(userId, { offset, limit: query.limit }));
+    }
     const total = counted ?? (offset > 0 ? await this.repo.countUserOrders(userId) : 0);
     const itemsByOrder = new Map<string, OrderItemRecord[]>();
     for (const item of await this.repo.findItems(rows.map((row) => row.id))) {

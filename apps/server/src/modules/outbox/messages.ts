@@ -13,7 +13,12 @@ export const outboxKinds = {
   orderCancelledMail: "order-cancelled-mail",
   refundPayment: "refund-payment",
   cancelShipment: "cancel-shipment",
+  shippingUpdateMail: "shipping-update-mail",
 } as const;
+
+/** The parcel's moments the shopper is written about, once each. */
+export const shippingStages = ["shipped", "out-for-delivery", "delivered"] as const;
+export type ShippingStage = (typeof shippingStages)[number];
 
 /** Why an order was cancelled, for the wording of its e-mail. */
 export const cancellationReasons = ["customer", "sold-out", "late-payment"] as const;
@@ -31,6 +36,11 @@ const about = (kind: string, orderId: string, payload: unknown = { orderId }): O
   dedupeKey: `${kind}:${orderId}`,
 });
 
+export const shippingUpdatePayloadSchema = z.object({
+  orderId: z.string(),
+  stage: z.enum(shippingStages),
+});
+
 export const outboxMessages = {
   orderConfirmedMail: (orderId: string) => about(outboxKinds.orderConfirmedMail, orderId),
   createShipment: (orderId: string) => about(outboxKinds.createShipment, orderId),
@@ -38,4 +48,9 @@ export const outboxMessages = {
     about(outboxKinds.orderCancelledMail, orderId, { orderId, reason }),
   refundPayment: (orderId: string) => about(outboxKinds.refundPayment, orderId),
   cancelShipment: (orderId: string) => about(outboxKinds.cancelShipment, orderId),
+  shippingUpdateMail: (orderId: string, stage: ShippingStage): OutboxMessage => ({
+    kind: outboxKinds.shippingUpdateMail,
+    payload: { orderId, stage },
+    dedupeKey: `${outboxKinds.shippingUpdateMail}:${stage}:${orderId}`,
+  }),
 } as const;

@@ -1,17 +1,22 @@
 import path from "node:path";
 import type { CatalogService } from "../catalog/service.js";
-import type { ShopModule } from "../shop-module.js";
+import type { ShopLinks, ShopModule } from "../shop-module.js";
 import { IndexTemplate } from "./index-template.js";
 import { StorefrontPages } from "./pages.js";
 import { RouteAssets } from "./route-assets.js";
-import { storefrontRoutes } from "./routes.js";
+import { storefrontNotFound, storefrontRoutes } from "./routes.js";
+
+export interface StorefrontModule extends ShopModule {
+  /** The 404 answer, with the app's not-found view, to a browser's navigation to an unknown path. */
+  notFound(shop: ShopLinks): ReturnType<typeof storefrontNotFound>;
+}
 
 /** The HTML of storefront pages, built on the web build's index.html and Vite manifest (decisions 0008, 0009). */
 export function createStorefrontModule(deps: {
   catalog: CatalogService;
   indexFile: string;
   brand: string;
-}): ShopModule {
+}): StorefrontModule {
   const pages = new StorefrontPages({
     catalog: deps.catalog,
     template: new IndexTemplate(deps.indexFile),
@@ -19,6 +24,7 @@ export function createStorefrontModule(deps: {
     brand: deps.brand,
   });
   return {
+    notFound: (shop) => storefrontNotFound({ pages, shop }),
     async register(app, { shop }) {
       await app.register(storefrontRoutes, { pages, shop });
     },

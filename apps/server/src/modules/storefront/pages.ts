@@ -34,7 +34,14 @@ export type StorefrontRoute =
   /** `color`: the ?color= the page opens on (its gallery starts at that colour's first image). */
   | { kind: "product"; key: string; color?: string }
   /** A page with the template's own head: a static page, or a shopper's own (never indexed). */
-  | { kind: "plain"; page: PageModule };
+  | { kind: "plain"; page: PageModule }
+  /** A shopper's own page the app draws alone (profile, orders...): the template as it is. */
+  | { kind: "app-only" }
+  /** No storefront page has this path: 404 with the app, which shows its not-found view. */
+  | { kind: "not-found" };
+
+/** The app's own pages without a head or hints of their own (keep in step with apps/web/src/app/routes.tsx). */
+export const appOnlyPaths = ["/order-success", "/profile", "/orders", "/reset-password"] as const;
 
 export interface RenderedPage {
   status: 200 | 404;
@@ -80,7 +87,8 @@ interface PagePlan {
   found: boolean;
   /** The head for search engines; null keeps the template's. */
   head: PageHead | null;
-  module: PageModule;
+  /** Null: no page module to hint (the app-only pages). */
+  module: PageModule | null;
   images: ImageHint[];
 }
 
@@ -120,7 +128,7 @@ export class StorefrontPages {
       html = injectHead(html, notFoundHead(brand), brand);
     } else {
       if (plan.head) html = injectHead(html, plan.head, brand);
-      html = injectBeforeHeadEnd(html, hintTags({ ...assets.of(plan.module), images: plan.images }));
+      if (plan.module) html = injectBeforeHeadEnd(html, hintTags({ ...assets.of(plan.module), images: plan.images }));
     }
     const page: RenderedPage = { status: plan.found ? 200 : 404, html };
     this.cache.set(key, page);
@@ -185,6 +193,10 @@ export class StorefrontPages {
       }
       case "plain":
         return { found: true, head: null, module: route.page, images: [] };
+      case "app-only":
+        return { found: true, head: null, module: null, images: [] };
+      case "not-found":
+        return notFound;
     }
   }
 

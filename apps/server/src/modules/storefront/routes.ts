@@ -1,7 +1,7 @@
 import { listFilterParams } from "@vaki/contract/product-list";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { type ShopAddress, shopOriginFor } from "../../lib/shop-origin.js";
-import { type StorefrontPages, type StorefrontRoute, staticPages } from "./pages.js";
+import { appOnlyPaths, type StorefrontPages, type StorefrontRoute, staticPages } from "./pages.js";
 
 export interface StorefrontRoutesDeps {
   pages: StorefrontPages;
@@ -13,8 +13,9 @@ export interface StorefrontRoutesDeps {
  * JSON-LD: decision 0008), /sitemap.xml and /robots.txt. A product or category that does not
  * exist answers 404 with the storefront's page (the app then shows its not-found view). These,
  * the static pages and the order confirmation also carry hints to fetch their code, styles and
- * first image at once (decision 0009). Other storefront paths fall back to index.html as before
- * (plugins/web-static.ts).
+ * first image at once (decision 0009). The app's own pages (profile, orders...) get the page as it
+ * is; any other path a browser navigates to answers 404 with the app's not-found view
+ * (`storefrontNotFound`, the app's not-found handler).
  */
 export const storefrontRoutes: FastifyPluginAsync<StorefrontRoutesDeps> = async (app, { pages, shop }) => {
   // Pages, not API: left out of the OpenAPI document.
@@ -68,6 +69,10 @@ export const storefrontRoutes: FastifyPluginAsync<StorefrontRoutesDeps> = async 
     app.get(path, page, (request, reply) => render(request, reply, { kind: "plain", page: "orderConfirmation" }));
   }
 
+  for (const path of appOnlyPaths) {
+    app.get(path, page, (request, reply) => render(request, reply, { kind: "app-only" }));
+  }
+
   app.get("/sitemap.xml", page, async (request, reply) =>
     reply
       .header("cache-control", "public, max-age=3600")
@@ -81,3 +86,14 @@ export const storefrontRoutes: FastifyPluginAsync<StorefrontRoutesDeps> = async 
       .send(pages.robots(originOf(request))),
   );
 };
+
+/** A browser asked for a path no storefront page has: 404 with the app, which shows its not-found view. */
+export function storefrontNotFound({
+  pages,
+  shop,
+}: StorefrontRoutesDeps): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
+  return async (request, reply) => {
+    const rendered = await pages.page({ kind: "not-found" }, shopOriginFor(request, shop));
+    return reply.status(404).header("cache-control", "no-cache").type("text/html; charset=utf-8").send(rendered.html);
+  };
+}

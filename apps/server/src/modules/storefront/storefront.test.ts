@@ -136,6 +136,24 @@ describe(`storefront pages answered by the server (${testEngine})`, () => {
     }
   });
 
+  it("answers a path no page has with 404 and the app (its not-found view), and the app's own pages with 200", async () => {
+    for (const url of ["/no-such-page", "/products/tees/extra", "/profile/settings", "/search?q=tee"]) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers["content-type"]).toContain("text/html");
+      expect(response.body).toContain('<div id="root"></div>');
+      expect(response.body, url).toContain('<meta name="robots" content="noindex"');
+    }
+    for (const url of ["/profile", "/orders", "/order-success?oid=1", "/reset-password?fpt=abc"]) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toContain('<div id="root"></div>');
+    }
+    // Not a navigation: the API's JSON 404.
+    const api = await shop.app.inject({ method: "GET", url: "/api/no-such-thing" });
+    expect([api.statusCode, api.json().error]).toEqual([404, "NotFound"]);
+  });
+
   /** The JSON-LD blocks of a page, parsed (each must be valid JSON). */
   const jsonLd = (html: string) =>
     [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) =>

@@ -1,5 +1,6 @@
 import type { FieldErrors } from "@vaki/contract/envelope";
 import type { PostalAddress } from "@vaki/contract/fulfilment";
+import { indianPincodePattern } from "@vaki/contract/fulfilment-rules";
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { z } from "zod";
 import { foreignPostalCode } from "../shipping/delivery-regions.js";
@@ -165,10 +166,7 @@ const indianAddress = z.object({
     .trim()
     .transform(canonicalState)
     .pipe(z.enum(indianStates, { error: m.state })),
-  pincode: z
-    .string()
-    .trim()
-    .regex(/^[1-9]\d{5}$/, m.pincode),
+  pincode: z.string().trim().regex(indianPincodePattern, m.pincode),
   // Chosen as India, or left empty (the page's default).
   country: z.string().transform(() => "India"),
   phone: mobile,

@@ -1,18 +1,19 @@
+import { indianPincodePattern } from "@vaki/contract/fulfilment-rules";
 import { usesPostalCodes } from "./destination-countries.js";
 
 /** Where a parcel goes, as the shipping policy groups it (R-ORD-9). */
 export type DeliveryRegion = "delhi-ncr" | "india" | "international";
 
-/** Working days per region: Delhi-NCR 1-2, elsewhere in India 3-5, international 7-14 (R-ORD-9). */
+/** Working days per region: Delhi-NCR 1-2, elsewhere in India 3-5, international 5-7 (7-14 to some destinations; R-ORD-9). */
 export const deliveryWindows: Readonly<Record<DeliveryRegion, { min: number; max: number }>> = {
   "delhi-ncr": { min: 1, max: 2 },
   india: { min: 3, max: 5 },
-  international: { min: 7, max: 14 },
+  international: { min: 5, max: 14 },
 };
 
 /** Delhi 110xxx, Faridabad 121xxx, Gurugram 122xxx, Noida/Ghaziabad 201xxx. */
 const delhiNcr = /^(110|121|122|201)\d{3}$/;
-const indianPincode = /^[1-9]\d{5}$/;
+const indianPincode = indianPincodePattern;
 /** Foreign postal codes: letters, digits, spaces and dashes, 3-10 characters (the sandbox pay page checks with it too). */
 export const foreignPostalCode = /^[A-Za-z0-9][A-Za-z0-9 -]{1,8}[A-Za-z0-9]$/;
 
@@ -21,7 +22,7 @@ const isIndia = (country: string | undefined) =>
 
 /**
  * The region of a destination and whether its code can be real. Indian pincodes are 6 digits
- * starting 1-9 ("110 001" is read as 110001); another country, or no country and a code that
+ * starting 1-8 ("110 001" is read as 110001); another country, or no country and a code that
  * is not 6 digits, is international (an empty code is valid only for a country without postal
  * codes, e.g. the UAE); a 6-digit code starting with 0 is invalid.
  */

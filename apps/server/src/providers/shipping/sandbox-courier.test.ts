@@ -100,14 +100,14 @@ describe("the sandbox courier's serviceability", () => {
     );
   });
 
-  it("ships abroad in 7-14 days but never cash on delivery", async () => {
+  it("ships abroad in 5-14 days but never cash on delivery", async () => {
     const { courier: sandbox } = courier();
     expect(
       await sandbox.serviceability({ pincode: "10001", country: "United States", cod: false, weightKg: 1 }),
     ).toEqual({
       serviceable: true,
       codAvailable: false,
-      estimatedDays: { min: 7, max: 14 },
+      estimatedDays: { min: 5, max: 14 },
       region: "international",
       courierName: "DHL Express",
     });

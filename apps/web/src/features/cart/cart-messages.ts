@@ -16,7 +16,9 @@ export const cartPanelMessages = {
   continueShopping: "Continue Shopping",
   clearTitle: "Clear your cart?",
   clearConfirm: (count: number) =>
-    `Are you sure you want to clear all ${count} items from your cart? This action cannot be undone.`,
+    count === 1
+      ? "Are you sure you want to clear the 1 item from your cart? This action cannot be undone."
+      : `Are you sure you want to clear all ${count} items from your cart? This action cannot be undone.`,
   keepItems: "Keep Items",
   confirmClear: "Yes, Clear Cart",
   dismissError: "Dismiss error",

@@ -4,12 +4,13 @@
  */
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ServiceabilityAnswer } from "@vaki/contract/checkout";
+import { indianPincodePattern } from "@vaki/contract/fulfilment-rules";
 import { apiGet } from "../../lib/api-client";
 import { readStored, writeStored } from "../../lib/storage";
 
 const PINCODE_STORAGE_KEY = "vaki:pincode";
-/** Indian pincodes: 6 digits, never starting with 0. */
-export const PINCODE_PATTERN = /^[1-9]\d{5}$/;
+/** Indian pincodes the couriers serve (999999 is not one). */
+export const PINCODE_PATTERN = indianPincodePattern;
 
 export function isPincode(value: string): boolean {
   return PINCODE_PATTERN.test(value);

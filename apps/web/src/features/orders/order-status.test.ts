@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   confirmationOutcome,
   humaniseStatus,
+  offersTracking,
   orderCustomerMessage,
   orderStatusLabel,
   orderStatusTone,
@@ -96,5 +97,16 @@ describe("customer message", () => {
     expect(orderCustomerMessage({ status: "SOMETHING", paymentStatus: "ELSE" })).toBe(
       "Thank you for shopping with us!",
     );
+  });
+});
+
+describe("Track Now", () => {
+  it("is offered for placed orders and never for unpaid or abandoned ones", () => {
+    for (const status of ["CONFIRMED", "PROCESSING", "SHIPPED", "DELIVERED"] as const) {
+      expect(offersTracking({ status, trackingNumber: null }), status).toBe(true);
+    }
+    expect(offersTracking({ status: "CREATED", trackingNumber: null })).toBe(false);
+    expect(offersTracking({ status: "CANCELLED", trackingNumber: null })).toBe(false);
+    expect(offersTracking({ status: "CANCELLED", trackingNumber: "1490123" })).toBe(true);
   });
 });

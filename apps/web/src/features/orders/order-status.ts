@@ -126,3 +126,11 @@ export function orderCustomerMessage(order: {
     m.generic
   );
 }
+
+/** Statuses of an order that was paid (or placed as cash on delivery) and so has a parcel to follow. */
+const trackableStatuses: readonly string[] = ["CONFIRMED", "PROCESSING", "SHIPPED", "DELIVERED"];
+
+/** Track Now is offered for a placed order, or one cancelled after the courier had it; never for an unpaid one. */
+export function offersTracking(order: Pick<Order, "status" | "trackingNumber">): boolean {
+  return trackableStatuses.includes(order.status) || Boolean(order.trackingNumber);
+}

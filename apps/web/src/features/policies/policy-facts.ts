@@ -21,7 +21,7 @@ export const policyFacts = {
   delivery: {
     delhiNcr: "1-2 working days",
     restOfIndia: "3-5 business days",
-    international: "7-14 business days",
+    international: "5-7 business days (7-14 to some destinations)",
   },
   /** How the delivery days above count. */
   dayCountNote: "Delivery times count from dispatch; Sundays and public holidays don't count.",

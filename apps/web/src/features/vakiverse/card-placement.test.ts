@@ -30,6 +30,13 @@ describe("placeCard (R-STORE-9)", () => {
     expect(narrow.left + card.width).toBeLessThanOrEqual(700 - 12);
   });
 
+  it("never sits in the sticky header's band", () => {
+    const underHeader = placeCard(orbAt(400, 90), card, viewport, CARD_EDGE_MARGIN, 108);
+    expect(underHeader.top).toBe(108 + 12);
+    // A header scrolled partly away leaves more room.
+    expect(placeCard(orbAt(400, 90), card, viewport, CARD_EDGE_MARGIN, 0).top).toBe(12);
+  });
+
   it("keeps the margin even when the card is wider than the room on both sides", () => {
     const placement = placeCard(orbAt(300, 300), { width: 600, height: 300 }, { width: 640, height: 900 });
     expect(placement.left).toBe(12);

@@ -33,8 +33,17 @@ function clamp(value: number, min: number, max: number): number {
   return Math.min(Math.max(value, min), Math.max(min, max));
 }
 
-/** Viewport coordinates for the card next to `anchor` (the orb), inside `viewport` less the margin. */
-export function placeCard(anchor: Rect, card: Size, viewport: Size, margin = CARD_EDGE_MARGIN): CardPlacement {
+/**
+ * Viewport coordinates for the card next to `anchor` (the orb), inside `viewport` less the margin,
+ * and below `topInset` (the sticky header's bottom edge: the card never sits in the header band).
+ */
+export function placeCard(
+  anchor: Rect,
+  card: Size,
+  viewport: Size,
+  margin = CARD_EDGE_MARGIN,
+  topInset = 0,
+): CardPlacement {
   const spaceRight = viewport.width - margin - (anchor.left + anchor.width + CARD_GAP);
   const spaceLeft = anchor.left - CARD_GAP - margin;
   const side = spaceRight >= card.width || spaceRight >= spaceLeft ? "right" : "left";
@@ -42,7 +51,7 @@ export function placeCard(anchor: Rect, card: Size, viewport: Size, margin = CAR
   const preferredTop = anchor.top + anchor.height / 2 - card.height / 2;
   return {
     left: Math.round(clamp(preferredLeft, margin, viewport.width - margin - card.width)),
-    top: Math.round(clamp(preferredTop, margin, viewport.height - margin - card.height)),
+    top: Math.round(clamp(preferredTop, topInset + margin, viewport.height - margin - card.height)),
     side,
   };
 }

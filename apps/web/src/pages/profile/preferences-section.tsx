@@ -1,4 +1,4 @@
-import { type Preferences, supportedCurrencies } from "@vaki/contract/accounts";
+import type { Preferences } from "@vaki/contract/accounts";
 import { LoaderCircle, RotateCw } from "lucide-react";
 import { useEffect, useId } from "react";
 import { useForm } from "react-hook-form";
@@ -7,18 +7,6 @@ import { usePreferences, useSavePreferences } from "../../features/accounts/prof
 import { networkMessages } from "../../lib/api-client";
 import { errorMessage } from "../../lib/api-error";
 import { toast } from "../../lib/toast-store";
-
-const LANGUAGES: readonly { code: string; label: string }[] = [
-  { code: "en", label: "English" },
-  { code: "hi", label: "हिन्दी (Hindi)" },
-];
-
-const CURRENCY_LABELS: Readonly<Record<(typeof supportedCurrencies)[number], string>> = {
-  INR: "₹ Indian Rupee (INR)",
-  USD: "$ US Dollar (USD)",
-  EUR: "€ Euro (EUR)",
-  GBP: "£ British Pound (GBP)",
-};
 
 const SWITCHES: readonly {
   name: "emailNotifications" | "smsNotifications" | "promotionalEmails";
@@ -91,28 +79,10 @@ export function PreferencesSection() {
               </label>
             ))}
           </fieldset>
-          <div className="preferences__selects">
-            <label className="preferences__select">
-              <span className="form-field__label">Language</span>
-              <select className="preferences__control" {...register("language")}>
-                {LANGUAGES.map((language) => (
-                  <option key={language.code} value={language.code}>
-                    {language.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="preferences__select">
-              <span className="form-field__label">Currency</span>
-              <select className="preferences__control" {...register("currency")}>
-                {supportedCurrencies.map((currency) => (
-                  <option key={currency} value={currency}>
-                    {CURRENCY_LABELS[currency]}
-                  </option>
-                ))}
-              </select>
-            </label>
-          </div>
+          {/* The shop speaks one language and one currency: offering others that change nothing misleads. */}
+          <p className="profile-card__muted preferences__locale">
+            The shop is in English, and prices are in Indian rupees (₹).
+          </p>
           <button type="submit" className="button button--primary preferences__save" disabled={save.isPending}>
             {save.isPending ? <LoaderCircle className="spin" aria-hidden="true" /> : null}
             Update Preferences

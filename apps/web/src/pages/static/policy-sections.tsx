@@ -10,7 +10,7 @@ export const deliveryTiles: readonly FactTile[] = [
   { value: `${f.packingHours}H`, label: "Every order is packed within 24 hours" },
   { value: "1-2", label: "Working days to Delhi-NCR" },
   { value: "3-5", label: "Business days to the rest of India" },
-  { value: "7-14", label: "Business days anywhere else in the world" },
+  { value: "5-7", label: "Business days to the rest of the world (7-14 to some destinations)" },
 ];
 
 export function DeliveryTable() {

@@ -8,6 +8,7 @@ import { Starfield } from "../../features/vakiverse/components/starfield";
 import { VakiverseSky } from "../../features/vakiverse/components/vakiverse-sky";
 import { MAX_ORBS } from "../../features/vakiverse/sky-geometry";
 import { loadErrorDetail, useVakiverseCharacters } from "../../features/vakiverse/vakiverse-api";
+import { useMediaQuery } from "../../lib/use-media-query";
 import { usePageTitle } from "../../lib/use-page-title";
 
 const DESCRIPTION =
@@ -19,6 +20,8 @@ export function VakiversePage() {
   const { characters, status, error, refetch, isFetching } = useVakiverseCharacters();
   const onWires = characters.slice(0, MAX_ORBS);
   const extra = characters.slice(MAX_ORBS);
+  // Touch screens have no hover: their shoppers are told to tap.
+  const canHover = useMediaQuery("(hover: hover)");
 
   return (
     <div className="vk">
@@ -30,8 +33,8 @@ export function VakiversePage() {
             Enter the <span>Vakiverse</span>
           </h1>
           <p className="vk-intro__text">
-            Somewhere between your terrace and the moon, a bunch of troublemakers live on the wires. Hover an orb to
-            meet one. Tap it to wear their story.
+            Somewhere between your terrace and the moon, a bunch of troublemakers live on the wires.{" "}
+            {canHover ? "Hover an orb to meet one. Click it to wear their story." : "Tap an orb to wear their story."}
           </p>
         </div>
         <VakiverseSky

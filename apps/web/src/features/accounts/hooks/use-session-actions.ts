@@ -92,7 +92,8 @@ export function useLogout() {
     onSuccess: async () => {
       closeOverlay();
       await navigate("/");
-      useSessionStore.getState().clearSession();
+      // The guard may still be on screen (the move home renders in a transition): tell it why.
+      useSessionStore.getState().clearSession({ byLogout: true });
       forgetAccountData(queryClient);
       toast.success(t.loggedOut);
     },

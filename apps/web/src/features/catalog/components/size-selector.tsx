@@ -13,7 +13,7 @@ interface SizeSelectorProps {
 /**
  * The sizes of the chosen colour as a radio group named "Size" (R-STORE-4: only variants with a
  * Size). A sold-out size stays in the tab order and is announced as sold out, but cannot be
- * chosen; a chosen size with 3 or fewer left says so.
+ * chosen nor shown as chosen; a chosen size with 3 or fewer left says so.
  */
 export function SizeSelector({ choices, value, onChange, onOpenSizeChart }: SizeSelectorProps) {
   const labelId = useId();
@@ -42,7 +42,8 @@ export function SizeSelector({ choices, value, onChange, onOpenSizeChart }: Size
                 className="visually-hidden"
                 name={name}
                 value={choice.value}
-                checked={value === choice.value}
+                // A sold-out size is never shown as chosen (a sold-out colour opens on one).
+                checked={value === choice.value && choice.inStock}
                 aria-disabled={choice.inStock ? undefined : "true"}
                 aria-describedby={choice.inStock ? undefined : soldOutId}
                 onChange={() => {

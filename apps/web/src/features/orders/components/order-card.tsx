@@ -4,7 +4,13 @@ import { formatOrderAmount } from "../../../lib/money";
 import { cancelDisplay } from "../cancellation";
 import { formatOrderDate } from "../format-order-date";
 import { ordersPageMessages as t } from "../messages";
-import { orderStatusLabel, orderStatusTone, paymentLabelForOrders, paymentStatusTone } from "../order-status";
+import {
+  offersTracking,
+  orderStatusLabel,
+  orderStatusTone,
+  paymentLabelForOrders,
+  paymentStatusTone,
+} from "../order-status";
 import { ItemThumb } from "./order-items";
 import { StatusBadge } from "./status-badge";
 
@@ -79,14 +85,16 @@ export function OrderCard({ order, onViewDetails, onTrack, onCancel }: OrderCard
         >
           {t.viewDetails}
         </button>
-        <button
-          type="button"
-          className="button button--small button--primary"
-          onClick={() => onTrack(order)}
-          aria-describedby={titleId}
-        >
-          {t.trackNow}
-        </button>
+        {offersTracking(order) ? (
+          <button
+            type="button"
+            className="button button--small button--primary"
+            onClick={() => onTrack(order)}
+            aria-describedby={titleId}
+          >
+            {t.trackNow}
+          </button>
+        ) : null}
         {cancel.kind === "button" ? (
           <button
             type="button"

@@ -43,6 +43,8 @@ function useCardPlacement(
         { left: orb.left, top: orb.top, width: orb.width, height: orb.height },
         { width: card.offsetWidth, height: card.offsetHeight },
         { width: document.documentElement.clientWidth || window.innerWidth, height: window.innerHeight },
+        undefined,
+        Math.max(0, document.querySelector(".site-header")?.getBoundingClientRect().bottom ?? 0),
       );
       setPlacement((current) =>
         current && current.left === next.left && current.top === next.top && current.side === next.side

@@ -12,6 +12,7 @@ export const commonMessages = {
   unsupportedMediaType: "Unsupported content type",
   internal: "Something went wrong on our side. Please try again.",
   databaseDown: "The shop's database is not reachable",
+  unknownHost: "This shop does not answer for that host name",
 } as const;
 
 /** Catalogue messages (spec: storefront §8). */
@@ -158,6 +159,30 @@ export const checkoutMessages = {
   paymentPageOrderCancelled:
     "This order has been cancelled, so it can no longer be paid and nothing was charged. Go back to the shop to order again.",
   paymentPageOrderSettled: "This order no longer awaits payment. Open your order in the shop to see where it stands.",
+} as const;
+
+/** Cash on delivery: the phone's one-time code and the refusals, each offering prepaid payment instead. */
+export const codMessages = {
+  codeSent: (phone: string) =>
+    `We sent a 6-digit code to ${phone}. Enter it below to place your cash-on-delivery order. It is valid for 10 minutes.`,
+  codeRequired: "Enter the 6-digit code we sent to your delivery phone.",
+  codeWrong: "That code is not right. Check the text message and try again.",
+  codeExpired: "This code has expired or was used up. Ask for a new code.",
+  tooManyTries: "Too many wrong codes. Ask for a new code.",
+  resendTooSoon: (seconds: number) => `Please wait ${seconds} seconds before asking for a new code.`,
+  tooManyCodes: "Too many codes were asked for. Please wait and try again, or pay now by UPI or card.",
+  codeText: (shopName: string, code: string) =>
+    `${code} is your ${shopName} code to confirm your cash-on-delivery order. It is valid for 10 minutes. Do not share it.`,
+  blocked:
+    "Cash on delivery is not available for this phone number or pincode. Please pay now by UPI or card instead: your order is still reserved.",
+  tooManyOpen: (limit: number) =>
+    `Cash on delivery is limited to ${limit} open ${limit === 1 ? "order" : "orders"} at a time. Please pay now by UPI or card instead: your order is still reserved.`,
+  tooManyUnits: (limit: number) =>
+    `Cash on delivery is limited to ${limit} items a day. Please pay now by UPI or card instead: your order is still reserved.`,
+  orderTooLarge: (rupees: string) =>
+    `Cash on delivery is available for orders up to ${rupees}. Please pay now by UPI or card instead: your order is still reserved.`,
+  notToConfirm: "This order is not a cash-on-delivery order waiting to be confirmed.",
+  paymentNotInReview: "This payment is not waiting for a decision.",
 } as const;
 
 /**

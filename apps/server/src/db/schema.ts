@@ -248,6 +248,17 @@ export interface OrdersTable {
   cancelled_at: Generated<string | null>;
   /** Something the shop owner should look at (a reused first-order code, an unserviceable address). */
   review_note: Generated<string | null>;
+  /** Cash on delivery (0009): the phone verified by a one-time code for this order (+91…). */
+  cod_phone: Generated<string | null>;
+  /** SHA-256 of the normalised delivery address of a COD order (the per-address COD limits). */
+  cod_address_key: Generated<string | null>;
+  /** A COD order placed but not confirmed yet (`to_confirm`: not shipped; stock held), or `confirmed`. */
+  cod_state: Generated<"to_confirm" | "confirmed" | null>;
+  cod_confirmed_at: Generated<string | null>;
+  /** "auto" (verified phone, small order) or who confirmed it. */
+  cod_confirmed_by: Generated<string | null>;
+  /** The checkout that made the order (0009): a new one replaces only an unpaid order of the same kind; null before 0009 (cart). */
+  checkout_kind: Generated<"cart" | "buy_now" | null>;
 }
 
 /** What was bought, copied from the catalogue when the order was created. */
@@ -311,6 +322,11 @@ export interface PaymentsTable {
   refund_id: string | null;
   created_at: string;
   updated_at: string;
+  /** Paise the gateway says it took, when that differs from `amount` (0009). */
+  gateway_amount: Generated<number | null>;
+  /** What became of a payment flagged for review (0009): "refunded" or "kept". */
+  review_outcome: Generated<"refunded" | "kept" | null>;
+  reviewed_at: Generated<string | null>;
 }
 
 /** The one shipment of an order at the courier platform (a row is first a claim, then filled in). */
@@ -420,4 +436,29 @@ export interface Database {
   sandbox_checkouts: SandboxCheckoutsTable;
   sandbox_shipments: SandboxShipmentsTable;
   outbox: OutboxTable;
+  phone_verifications: PhoneVerificationsTable;
+  cod_blocks: CodBlocksTable;
+}
+
+/** One-time codes sent to a phone before a cash-on-delivery order (0009); the code is stored hashed. */
+export interface PhoneVerificationsTable {
+  id: string;
+  /** Normalised, e.g. +919876543210. */
+  phone: string;
+  /** HMAC-SHA256 of the code with the row's id (base64url). */
+  code_hash: string;
+  /** Wrong and right tries so far (at most 5). */
+  attempts: Generated<number>;
+  sent_at: string;
+  expires_at: string;
+  verified_at: Generated<string | null>;
+}
+
+/** Phones and pincodes the owner has taken cash on delivery away from (0009). */
+export interface CodBlocksTable {
+  id: Generated<number>;
+  kind: "phone" | "pincode";
+  value: string;
+  reason: string | null;
+  created_at: string;
 }

@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import type { Db } from "../../db/connection.js";
 import type { Database, OrderItemsTable, OrdersTable } from "../../db/schema.js";
 import type { CustomerRef } from "../promotions/service.js";
-import { abandonableOrder, paidPaymentStatuses } from "./status.js";
+import { abandonableOrder, expirableOrder, paidPaymentStatuses } from "./status.js";
 import type { OrderItemRecord, OrderRecord } from "./types.js";
 
 /** SQL of orders: every call is a fixed number of statements whatever the number of lines. */
@@ -88,8 +88,8 @@ export class OrdersRepo {
       .updateTable("orders")
       .set({ status: abandonableOrder.to.status, payment_status: abandonableOrder.to.paymentStatus, updated_at: now })
       .where("id", "=", orderId)
-      .where("status", "in", [...abandonableOrder.statuses])
-      .where("payment_status", "in", [...abandonableOrder.paymentStatuses])
+      .where("status", "in", [...expirableOrder.statuses])
+      .where("payment_status", "in", [...expirableOrder.paymentStatuses])
       .where("hold_expires_at", "<=", now)
       .returning(["id", "promo_code"])
       .executeTakeFirst();

@@ -13,6 +13,10 @@ export const outboxKinds = {
   orderCancelledMail: "order-cancelled-mail",
   refundPayment: "refund-payment",
   cancelShipment: "cancel-shipment",
+  /** A payment for another amount than its order's: given back (MISMATCHED_PAYMENT=refund). */
+  refundMismatchedPayment: "refund-mismatched-payment",
+  /** A payment kept for a person to decide: the owner is told by e-mail. */
+  paymentReviewAlert: "payment-review-alert",
 } as const;
 
 /** Why an order was cancelled, for the wording of its e-mail. */
@@ -20,6 +24,7 @@ export const cancellationReasons = ["customer", "sold-out", "late-payment"] as c
 export type CancellationReason = (typeof cancellationReasons)[number];
 
 export const orderPayloadSchema = z.object({ orderId: z.string() });
+export const paymentPayloadSchema = z.object({ paymentId: z.string() });
 export const cancellationPayloadSchema = z.object({
   orderId: z.string(),
   reason: z.enum(cancellationReasons),
@@ -38,4 +43,6 @@ export const outboxMessages = {
     about(outboxKinds.orderCancelledMail, orderId, { orderId, reason }),
   refundPayment: (orderId: string) => about(outboxKinds.refundPayment, orderId),
   cancelShipment: (orderId: string) => about(outboxKinds.cancelShipment, orderId),
+  refundMismatchedPayment: (paymentId: string) => about(outboxKinds.refundMismatchedPayment, paymentId, { paymentId }),
+  paymentReviewAlert: (paymentId: string) => about(outboxKinds.paymentReviewAlert, paymentId, { paymentId }),
 } as const;

@@ -87,6 +87,8 @@ export function createCheckoutModule(deps: {
   });
   const checkout = new CheckoutService({
     repo,
+    codConfirmation,
+    paymentReview,
     clock: deps.clock,
     log: deps.log,
     provider,

@@ -5,7 +5,7 @@ import type { Db } from "../../db/connection.js";
 import type { Database, OrderItemsTable, OrdersTable } from "../../db/schema.js";
 import type { CustomerRef } from "../promotions/service.js";
 import { abandonableOrder, expirableOrder, paidPaymentStatuses } from "./status.js";
-import type { OrderItemRecord, OrderRecord } from "./types.js";
+import type { CheckoutKind, OrderItemRecord, OrderRecord } from "./types.js";
 
 /** SQL of orders: every call is a fixed number of statements whatever the number of lines. */
 export class OrdersRepo {
@@ -50,12 +50,18 @@ export class OrdersRepo {
    */
   abandonOrdersOfCart(
     cartId: string,
+    kind: CheckoutKind,
     now: string,
   ): Promise<Pick<OrderRecord, "id" | "promo_code" | "hold_expires_at">[]> {
     return this.db
       .updateTable("orders")
       .set({ status: abandonableOrder.to.status, payment_status: abandonableOrder.to.paymentStatus, updated_at: now })
       .where("cart_id", "=", cartId)
+      .where((eb) =>
+        kind === "buy_now"
+          ? eb("checkout_kind", "=", "buy_now")
+          : eb.or([eb("checkout_kind", "=", "cart"), eb("checkout_kind", "is", null)]),
+      )
       .where("status", "in", [...abandonableOrder.statuses])
       .where("payment_status", "in", [...abandonableOrder.paymentStatuses])
       .returning(["id", "promo_code", "hold_expires_at"])

@@ -456,7 +456,7 @@ export interface PhoneVerificationsTable {
 
 /** Phones and pincodes the owner has taken cash on delivery away from (0009). */
 export interface CodBlocksTable {
-  id: Generated<number>;
+  id: string;
   kind: "phone" | "pincode";
   value: string;
   reason: string | null;

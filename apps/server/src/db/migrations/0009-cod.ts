@@ -1,6 +1,6 @@
 import { type Kysely, type Migration, sql } from "kysely";
 import type { Dialect } from "../connection.js";
-import { idColumn, oneOf } from "./columns.js";
+import { oneOf } from "./columns.js";
 
 /**
  * Cash on delivery that cannot be abused (decision 0011): one-time codes sent to a phone (stored
@@ -9,7 +9,7 @@ import { idColumn, oneOf } from "./columns.js";
  * (cart or Buy Now) made it; on payments, what
  * a person decided about a payment flagged for review (an amount that differs from the order's).
  */
-export function cashOnDelivery(dialect: Dialect): Migration {
+export function cashOnDelivery(_dialect: Dialect): Migration {
   return {
     // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists.
     async up(db: Kysely<any>) {
@@ -31,7 +31,7 @@ export function cashOnDelivery(dialect: Dialect): Migration {
 
       await db.schema
         .createTable("cod_blocks")
-        .addColumn("id", idColumn(dialect), (c) => c.primaryKey())
+        .addColumn("id", "text", (c) => c.primaryKey().notNull())
         .addColumn("kind", "text", (c) => c.notNull().check(oneOf("kind", ["phone", "pincode"])))
         .addColumn("value", "text", (c) => c.notNull())
         .addColumn("reason", "text")

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
 import { sql } from "kysely";
 import type { Db } from "../../db/connection.js";
@@ -83,7 +84,7 @@ export class CodRepo {
   async insertBlock(kind: "phone" | "pincode", value: string, reason: string | null, now: string): Promise<void> {
     await this.db
       .insertInto("cod_blocks")
-      .values({ kind, value, reason, created_at: now })
+      .values({ id: randomUUID(), kind, value, reason, created_at: now })
       .onConflict((oc) => oc.columns(["kind", "value"]).doNothing())
       .execute();
   }
@@ -99,7 +100,7 @@ export class CodRepo {
   }
 
   listBlocks(): Promise<CodBlockRecord[]> {
-    return this.db.selectFrom("cod_blocks").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").execute();
+    return this.db.selectFrom("cod_blocks").selectAll().orderBy("created_at", "desc").orderBy("kind").execute();
   }
 
   /**

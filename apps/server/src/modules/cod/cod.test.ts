@@ -1,6 +1,6 @@
 import { statSync } from "node:fs";
 import path from "node:path";
-import { codMessages } from "@vaki/contract/messages";
+import { codMessages, orderCustomerMessages } from "@vaki/contract/messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../test/helpers/app.js";
 import { addOk, holdsOf, newGuest, stockOf } from "../../../test/helpers/cart.js";
@@ -185,6 +185,8 @@ describe(`COD orders are confirmed before they ship (${testEngine})`, () => {
     expect(await outboxRows(shop.database.db, `create-shipment:${started.orderId}`)).toHaveLength(0);
     expect(await holdsOf(shop.database.db, tee.variantIds[0]!)).toMatchObject({ HELD: 4, SOLD: 0 });
 
+    const [placed] = await shop.app.cod.confirmation.listToConfirm();
+    expect(placed?.message).toBe(orderCustomerMessages.combined["CREATED/COD_PENDING"]);
     const listed = await shop.app.cod.confirmation.listToConfirm();
     expect(listed.map((order) => order.id)).toContain(started.orderId);
 

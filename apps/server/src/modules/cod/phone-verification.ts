@@ -87,10 +87,4 @@ export class PhoneVerificationService {
   private hash(id: string, code: string): string {
     return createHmac("sha256", this.deps.secret).update(`phone-code:${id}:${code}`).digest("base64url");
   }
-
-  /** Whether the phone was verified within the code's lifetime (the order's auto-confirmation). */
-  verifiedRecently(phone: string): Promise<boolean> {
-    const since = new Date(this.deps.clock.now().getTime() - phoneCodeRules.validMs * 3).toISOString();
-    return this.deps.repo.verifiedSince(phone, since);
-  }
 }

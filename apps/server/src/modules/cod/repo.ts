@@ -58,18 +58,6 @@ export class CodRepo {
       .execute();
   }
 
-  /** Whether a code for the phone was verified since `since` (the order's COD checks). */
-  async verifiedSince(phone: string, since: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom("phone_verifications")
-      .select("id")
-      .where("phone", "=", phone)
-      .where("verified_at", ">=", since)
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
   async isBlocked(entries: { kind: "phone" | "pincode"; value: string }[]): Promise<boolean> {
     if (entries.length === 0) return false;
     const row = await this.db

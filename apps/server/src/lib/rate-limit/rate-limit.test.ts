@@ -60,7 +60,7 @@ describe(`the database rate limiter (${testEngine})`, () => {
     const perAddress: RateLimitRule = { ...rule, perClientAddress: true };
     for (let i = 0; i < 5; i += 1) expect((await spared.hit(perAddress, localCaller)).limited).toBe(false);
     expect((await spared.peek(perAddress, localCaller)).count).toBe(0);
-    // A loopback address as such is counted: only clientAddressOf decides who is local.
+    // A loopback address as such is counted: only clientAddressOf decides who is exempt.
     for (let i = 0; i < 3; i += 1) await spared.hit(perAddress, "127.0.0.1");
     expect((await spared.hit(perAddress, "127.0.0.1")).limited).toBe(true);
     // A rule that is not about addresses counts whatever the subject.

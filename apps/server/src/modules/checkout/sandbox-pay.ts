@@ -146,7 +146,12 @@ export class SandboxPayService {
       fieldErrors: { [sandboxFormFields.codCode]: [message] },
     });
     try {
-      if (form[sandboxFormFields.codAction] === "send" || code === "") {
+      const resend = form[sandboxFormFields.codAction] === "send";
+      // Placing the order again without the code: ask for the code already sent, not a new one.
+      if (!resend && code === "" && (await deps.phoneCodes.hasLiveCode(attempt.phone))) {
+        return codeError(codMessages.codeRequired);
+      }
+      if (resend || code === "") {
         await deps.phoneCodes.send(attempt.phone, clientAddress);
         return { kind: "code-sent", summary, notice: codMessages.codeSent(attempt.phone) };
       }

@@ -105,6 +105,9 @@ describe(`cash on delivery with a code texted to the delivery phone (${testEngin
     expect((await submitPaymentPage(shop.app, first.token, form)).statusCode).toBe(200);
     const code = lastCodeFor(shop.config.dataDir, "+919811144555");
 
+    const withoutCode = await submitPaymentPage(shop.app, first.token, form);
+    expect(withoutCode.statusCode).toBe(400);
+    expect(withoutCode.body).toContain(escaped(codMessages.codeRequired));
     const again = await submitPaymentPage(shop.app, first.token, { ...form, codAction: "send" });
     expect(again.statusCode).toBe(400);
     expect(again.body).toContain(escaped(codMessages.resendTooSoon(30)));

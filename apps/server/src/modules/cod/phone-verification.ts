@@ -84,6 +84,17 @@ export class PhoneVerificationService {
     await repo.markVerified(latest.id, now.toISOString());
   }
 
+  /** Whether the phone has a code it can still use (sent, not used, not expired, tries left). */
+  async hasLiveCode(phone: string): Promise<boolean> {
+    const latest = await this.deps.repo.latestVerification(phone);
+    return (
+      latest !== undefined &&
+      !latest.verified_at &&
+      latest.attempts < phoneCodeRules.maxTries &&
+      Date.parse(latest.expires_at) > this.deps.clock.now().getTime()
+    );
+  }
+
   private hash(id: string, code: string): string {
     return createHmac("sha256", this.deps.secret).update(`phone-code:${id}:${code}`).digest("base64url");
   }

@@ -14,6 +14,7 @@ import { shareSecrets } from "./lib/shared-secrets.js";
 import { registerAuthentication } from "./modules/accounts/auth-guard.js";
 import { createAccountsModule } from "./modules/accounts/module.js";
 import { accountRoutes } from "./modules/accounts/routes.js";
+import { adminApi } from "./modules/admin/api.js";
 import { cartRoutes } from "./modules/cart/routes.js";
 import { CatalogRepo } from "./modules/catalog/repo.js";
 import { catalogRoutes } from "./modules/catalog/routes.js";
@@ -39,6 +40,8 @@ import { Outbox } from "./modules/outbox/service.js";
 import { promotionRoutes } from "./modules/promotions/routes.js";
 import { searchRoutes } from "./modules/search/routes.js";
 import { SearchService } from "./modules/search/service.js";
+import { registerStaffPrincipal } from "./modules/staff/guard.js";
+import { createStaffModule, type StaffModule } from "./modules/staff/module.js";
 import { IndexTemplate } from "./modules/storefront/index-template.js";
 import { StorefrontPages } from "./modules/storefront/pages.js";
 import { RouteAssets } from "./modules/storefront/route-assets.js";
@@ -73,6 +76,8 @@ declare module "fastify" {
     outbox: Outbox;
     /** The configuration the shop runs with (secrets as shared through the database). */
     shopConfig: Config;
+    /** Staff accounts, the audit log and the admin views (main.ts logs the first owner's setup link). */
+    staffModule: StaffModule;
   }
 }
 
@@ -164,6 +169,19 @@ export async function buildApp(
   await app.register(accountRoutes, accounts.routeDeps);
   app.addHook("onReady", async () => accounts.cleanup.start());
   app.addHook("onClose", () => accounts.cleanup.stop());
+  // The owner's side: staff sessions of their own (cookie), never a customer's bearer token.
+  const staffModule = createStaffModule({
+    db: database.db,
+    dialect: database.dialect,
+    config,
+    clock,
+    rateLimiter,
+    mailer,
+    log: app.log,
+  });
+  app.decorate("staffModule", staffModule);
+  registerStaffPrincipal(app);
+  await app.register(adminApi, { prefix: "/api/admin", ...staffModule.apiDeps });
   const shop = { name: config.shopName, publicUrl: config.publicUrl, publicUrlSet: config.publicUrlSet };
   const community = new CommunityService(new CommunityRepo(database.db), clock, rateLimiter, mailer, app.log, shop);
   await app.register(communityRoutes, { community, auth: accounts.auth });

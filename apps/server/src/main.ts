@@ -4,6 +4,7 @@ import { buildApp } from "./app.js";
 import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/connection.js";
 import { migrateToLatest } from "./db/migrate.js";
+import { announceFirstOwnerSetup } from "./modules/staff/first-owner.js";
 import { seedIfEmpty } from "./seed/seed.js";
 
 /** Start-up: config → database → migrations → demo catalogue on first start → listen. */
@@ -62,6 +63,7 @@ async function main(): Promise<void> {
     { database: database.dialect, dataDir: config.dataDir, storefront: config.webDistDir },
     `${config.shopName} is open at ${config.publicUrl}`,
   );
+  await announceFirstOwnerSetup(app.staffModule.staff, app.log);
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
+import { redactUrl } from "../../lib/log-redaction.js";
 import type { Logger } from "../../lib/logger.js";
 import { linksIn, type Mailer, type MailMessage } from "./mailer.js";
 
@@ -35,8 +36,16 @@ export function createFileMailer(options: { dir: string; from: string; log: Logg
     );
     // Mail holds reset links and addresses: readable by the shop's user alone.
     await writeFile(file, info.message as Buffer, { mode: 0o600 });
-    options.log.info({ to: message.to, subject: message.subject, links: linksIn(message.text), file }, "mail written");
+    options.log.info(
+      { to: message.to, subject: message.subject, links: linksIn(message.text).map(withoutStaffLinkToken), file },
+      "mail written",
+    );
   });
+}
+
+/** Staff setup and invitation links grant an account: the log names the page, never the token. */
+function withoutStaffLinkToken(link: string): string {
+  return link.includes("/admin/setup") ? redactUrl(link) : link;
 }
 
 /** Sends over SMTP to the server named by SMTP_URL (smtp://user:pass@host:port or smtps://...). */

@@ -46,6 +46,7 @@ import { IndexTemplate } from "./modules/storefront/index-template.js";
 import { StorefrontPages } from "./modules/storefront/pages.js";
 import { RouteAssets } from "./modules/storefront/route-assets.js";
 import { storefrontRoutes } from "./modules/storefront/routes.js";
+import { registerAdminStatic } from "./plugins/admin-static.js";
 import { registerApiDocs } from "./plugins/api-docs.js";
 import { frameworkErrorHandler, registerErrorHandling, registerNotFound } from "./plugins/error-handler.js";
 import { registerSecurityHeaders } from "./plugins/security.js";
@@ -236,6 +237,8 @@ export async function buildApp(
   app.addHook("onReady", async () => outbox.start(config.outboxIntervalMs));
   app.addHook("onClose", () => outbox.stop());
 
+  // The admin app first: its /admin/* routes are its own, whatever the storefront serves.
+  await registerAdminStatic(app, config.adminDistDir);
   const { servesStorefront, indexFile } = await registerWebStatic(app, {
     webDistDir: config.webDistDir,
     mediaDir: config.mediaDir,

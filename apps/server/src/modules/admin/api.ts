@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, RouteOptions } from "fastify";
 import { userFacingValidation } from "../../plugins/error-handler.js";
 import { auditRoutes } from "../audit/routes.js";
 import type { AuditLog } from "../audit/service.js";
@@ -30,18 +30,23 @@ export interface AdminApiDeps {
  * does not stops the server from starting. The guard runs before validation: session cookie
  * (never a customer's bearer token), CSRF token on writes, permission, step-up.
  */
-export const adminApi: FastifyPluginAsync<AdminApiDeps> = async (app, deps) => {
-  app.addHook("onRoute", (route) => {
+/** The onRoute hook of /api/admin: refuses a route without a permission, puts the guard first, lists it. */
+export function adminRouteHook(staff: StaffService, routeTable: AdminRouteEntry[]) {
+  return (route: RouteOptions): void => {
     route.schemaErrorFormatter ??= userFacingValidation;
     const permission = declaredAccess(route.config, route.url);
     const stepUp = route.config?.stepUp === true;
-    const guard = requirePermission(deps.staff, permission, stepUp);
+    const guard = requirePermission(staff, permission, stepUp);
     const existing = route.preValidation;
     route.preValidation = [guard, ...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing])];
     for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
-      deps.routeTable.push({ method, url: route.url, permission, stepUp });
+      routeTable.push({ method, url: route.url, permission, stepUp });
     }
-  });
+  };
+}
+
+export const adminApi: FastifyPluginAsync<AdminApiDeps> = async (app, deps) => {
+  app.addHook("onRoute", adminRouteHook(deps.staff, deps.routeTable));
   await app.register(staffRoutes, { staff: deps.staff, secureCookies: deps.secureCookies });
   await app.register(auditRoutes, { audit: deps.audit });
   await app.register(adminRoutes, { admin: deps.admin });

@@ -8,6 +8,9 @@ import type { StaffService } from "./service.js";
 export async function announceFirstOwnerSetup(staff: StaffService, log: Logger): Promise<boolean> {
   const link = await staff.issueFirstOwnerLink();
   if (!link) return false;
-  log.info(`Admin setup: open ${link.url} within 24 hours to create the shop owner's account.`);
+  log.info(
+    { expiresAt: link.expiresAt.toISOString() },
+    `Admin setup: open ${link.url} within 24 hours to create the shop owner's account.`,
+  );
   return true;
 }

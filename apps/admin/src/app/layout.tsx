@@ -1,13 +1,16 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import * as Menu from "@radix-ui/react-dropdown-menu";
+import { useQueryClient } from "@tanstack/react-query";
 import { roleLabels } from "@vaki/contract/admin/permissions";
 import { LogOut, Menu as MenuIcon, UserRound, X } from "lucide-react";
-import { Suspense, useState } from "react";
-import { Link, NavLink, Outlet, useNavigate } from "react-router";
+import { Suspense, useEffect, useRef, useState } from "react";
+import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { LoadingState } from "../components/states";
-import { useMe, useSignOut } from "../features/auth/api";
+import { endSession, useMe, useSignOut } from "../features/auth/api";
 import { GlobalSearch } from "../features/search/global-search";
+import { setUnauthenticatedHandler } from "../lib/api-client";
 import { visibleNavItems } from "./nav-items";
+import { signInPath } from "./paths";
 import { RequirePagePermission } from "./require-permission";
 
 function Brand() {
@@ -112,8 +115,30 @@ function UserMenu() {
   );
 }
 
+/**
+ * When a signed-in call answers 401 (idle timeout, signed out elsewhere, deactivated), leave the
+ * signed-in pages for the sign-in page, then forget the person.
+ */
+function useEndSessionOnUnauthenticated() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const here = useRef(location);
+  here.current = location;
+  useEffect(() => {
+    setUnauthenticatedHandler(() => {
+      const { pathname, search } = here.current;
+      void Promise.resolve(navigate(signInPath(`${pathname}${search}`, "ended"), { replace: true })).then(() =>
+        endSession(queryClient),
+      );
+    });
+    return () => setUnauthenticatedHandler(null);
+  }, [navigate, queryClient]);
+}
+
 /** The signed-in frame: side navigation, top bar with search and the person, and the page. */
 export function AdminLayout() {
+  useEndSessionOnUnauthenticated();
   return (
     <div className="shell">
       <a className="skip-link" href="#main">

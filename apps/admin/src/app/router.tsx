@@ -6,19 +6,11 @@ import { LoadingState } from "../components/states";
 import { meQueryOptions } from "../features/auth/api";
 import { isApiError } from "../lib/api-error";
 import { AdminLayout } from "./layout";
+import { signInPath } from "./paths";
 import type { PageHandle } from "./require-permission";
 import { RouteError } from "./route-error";
 
 export const ADMIN_BASENAME = "/admin";
-
-/** The sign-in page, remembering where the person was going. */
-export function signInPath(next?: string, notice?: string): string {
-  const params = new URLSearchParams();
-  if (next && next !== "/") params.set("next", next);
-  if (notice) params.set("notice", notice);
-  const query = params.toString();
-  return `/sign-in${query ? `?${query}` : ""}`;
-}
 
 /** A lazily loaded page that only a person with `permission` may open (the layout checks `handle`). */
 function page(load: () => Promise<ComponentType>, permission: Permission): Pick<RouteObject, "lazy" | "handle"> {
@@ -49,11 +41,13 @@ export function adminRoutes(queryClient: QueryClient): RouteObject[] {
     {
       path: "/sign-in",
       lazy: async () => ({ Component: (await import("../features/auth/sign-in-page")).SignInPage }),
+      HydrateFallback,
       ErrorBoundary: RouteError,
     },
     {
       path: "/setup",
       lazy: async () => ({ Component: (await import("../features/auth/setup-page")).SetupPage }),
+      HydrateFallback,
       ErrorBoundary: RouteError,
     },
     {

@@ -35,7 +35,7 @@ export function SearchFilter({
           placeholder={placeholder}
           onChange={(event) => setText(event.target.value)}
         />
-        <button type="submit" className="button button--secondary" aria-label={`Search ${label.toLowerCase()}`}>
+        <button type="submit" className="button button--secondary" aria-label="Search">
           <Search size={16} aria-hidden="true" />
         </button>
       </div>

@@ -21,7 +21,12 @@ const columns: ColumnDef<AdminOrderSummary, unknown>[] = [
     enableSorting: false,
     cell: ({ row }) => <Link to={`/orders/${row.original.id}`}>#{row.original.orderNumber}</Link>,
   },
-  { id: "createdAt", header: "Placed", cell: ({ row }) => formatDateTime(row.original.createdAt) },
+  {
+    id: "createdAt",
+    accessorKey: "createdAt",
+    header: "Placed",
+    cell: ({ row }) => formatDateTime(row.original.createdAt),
+  },
   {
     id: "customer",
     header: "Customer",
@@ -56,7 +61,13 @@ const columns: ColumnDef<AdminOrderSummary, unknown>[] = [
       </>
     ),
   },
-  { id: "total", header: "Total", meta: { numeric: true }, cell: ({ row }) => formatRupees(row.original.total) },
+  {
+    id: "total",
+    accessorKey: "total",
+    header: "Total",
+    meta: { numeric: true },
+    cell: ({ row }) => formatRupees(row.original.total),
+  },
 ];
 
 export function OrdersPage() {

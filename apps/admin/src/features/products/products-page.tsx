@@ -16,6 +16,7 @@ const DEFAULT_SORT = { id: "name", desc: false };
 const columns: ColumnDef<AdminProductSummary, unknown>[] = [
   {
     id: "name",
+    accessorKey: "name",
     header: "Product",
     cell: ({ row }) => (
       <div className="cell-with-thumb">
@@ -42,8 +43,14 @@ const columns: ColumnDef<AdminProductSummary, unknown>[] = [
     cell: ({ row }) =>
       row.original.stock > 0 ? row.original.stock : <span className="badge badge--danger">Out of stock</span>,
   },
-  { id: "price", header: "Price", meta: { numeric: true }, cell: ({ row }) => formatRupees(row.original.price) },
-  { id: "createdAt", header: "Added", cell: ({ row }) => formatDate(row.original.createdAt) },
+  {
+    id: "price",
+    accessorKey: "price",
+    header: "Price",
+    meta: { numeric: true },
+    cell: ({ row }) => formatRupees(row.original.price),
+  },
+  { id: "createdAt", accessorKey: "createdAt", header: "Added", cell: ({ row }) => formatDate(row.original.createdAt) },
 ];
 
 export function ProductsPage() {

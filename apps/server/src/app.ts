@@ -181,6 +181,10 @@ export async function buildApp(
     log: app.log,
   });
   app.decorate("staffModule", staffModule);
+  app.addHook("onReady", async () => staffModule.cleanup?.start());
+  app.addHook("onClose", async () => {
+    await staffModule.cleanup?.stop();
+  });
   registerStaffPrincipal(app);
   await app.register(adminApi, { prefix: "/api/admin", ...staffModule.apiDeps });
   const shop = { name: config.shopName, publicUrl: config.publicUrl, publicUrlSet: config.publicUrlSet };

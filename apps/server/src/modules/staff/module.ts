@@ -2,6 +2,7 @@ import type { Config } from "../../config.js";
 import type { Db, Dialect } from "../../db/connection.js";
 import type { Clock } from "../../lib/clock.js";
 import type { Logger } from "../../lib/logger.js";
+import { type PeriodicTask, schedulePeriodic } from "../../lib/periodic.js";
 import type { RateLimiter } from "../../lib/rate-limit/rate-limiter.js";
 import { type Mailer, sendWithoutFailing } from "../../providers/mail/mailer.js";
 import { CustomerAdminReads } from "../accounts/admin-reads.js";
@@ -19,7 +20,7 @@ import { StaffService } from "./service.js";
 export interface StaffModuleDeps {
   db: Db;
   dialect: Dialect;
-  config: Pick<Config, "secrets" | "shopName" | "publicUrl">;
+  config: Pick<Config, "secrets" | "shopName" | "publicUrl"> & Partial<Pick<Config, "accountsCleanupIntervalMs">>;
   clock: Clock;
   rateLimiter: RateLimiter;
   /** Absent for the command line (it prints the link instead). */
@@ -33,6 +34,8 @@ export interface StaffModule {
   admin: AdminService;
   apiDeps: AdminApiDeps;
   routeTable: AdminRouteEntry[];
+  /** Deletes old staff sessions and challenges on the accounts clean-up timer; app.ts starts and stops it. */
+  cleanup: PeriodicTask | null;
 }
 
 /** Builds the staff, audit and admin services once; app.ts registers `adminApi` with `apiDeps`. */
@@ -57,5 +60,16 @@ export function createStaffModule(deps: StaffModuleDeps): StaffModule {
   );
   const routeTable: AdminRouteEntry[] = [];
   const secureCookies = config.publicUrl.startsWith("https://");
-  return { staff, audit, admin, routeTable, apiDeps: { staff, audit, admin, secureCookies, routeTable } };
+  const cleanup =
+    log && config.accountsCleanupIntervalMs
+      ? schedulePeriodic({
+          name: "staff clean-up",
+          intervalMs: config.accountsCleanupIntervalMs,
+          log,
+          run: async () => {
+            await staff.purge();
+          },
+        })
+      : null;
+  return { staff, audit, admin, routeTable, cleanup, apiDeps: { staff, audit, admin, secureCookies, routeTable } };
 }

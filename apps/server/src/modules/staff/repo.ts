@@ -235,10 +235,17 @@ export class StaffRepo {
     return Number(row.n);
   }
 
-  /** Ended sessions, used or expired links and challenges past a cut-off (housekeeping). */
-  async deleteOld(before: string): Promise<void> {
-    await this.db.deleteFrom("staff_sessions").where("ends_at", "<", before).execute();
-    await this.db.deleteFrom("staff_sign_in_challenges").where("expires_at", "<", before).execute();
+  /** Sessions that ended (or would have) before `sessionsBefore`, challenges expired before `challengesBefore`. */
+  async purge(sessionsBefore: string, challengesBefore: string): Promise<{ sessions: number; challenges: number }> {
+    const sessions = await this.db
+      .deleteFrom("staff_sessions")
+      .where((eb) => eb.or([eb("ends_at", "<", sessionsBefore), eb("ended_at", "<", sessionsBefore)]))
+      .executeTakeFirst();
+    const challenges = await this.db
+      .deleteFrom("staff_sign_in_challenges")
+      .where("expires_at", "<", challengesBefore)
+      .executeTakeFirst();
+    return { sessions: Number(sessions.numDeletedRows), challenges: Number(challenges.numDeletedRows) };
   }
 }
 

@@ -355,6 +355,12 @@ export class StaffService {
     return stepUpAt !== null && Date.parse(stepUpAt) + stepUpMs > this.clock.now().getTime();
   }
 
+  /** Deletes sessions ended over 7 days ago and sign-in challenges expired over a day ago (links and the audit log stay). */
+  async purge(): Promise<{ sessions: number; challenges: number }> {
+    const now = this.clock.now().getTime();
+    return this.repo.purge(new Date(now - 7 * 24 * hourMs).toISOString(), new Date(now - 24 * hourMs).toISOString());
+  }
+
   // --- staff management -----------------------------------------------------------------------
 
   async list(): Promise<StaffListAnswer> {

@@ -293,6 +293,28 @@ describe(`staff setup, sign-in and sessions (${testEngine})`, () => {
     expect((await me(fresh)).statusCode).toBe(401);
   });
 
+  it("purges sessions ended over 7 days ago and old challenges, never a live session", async () => {
+    const owner = await setUpOwner(shop.app, clock);
+    const old = await shop.app.inject({
+      method: "POST",
+      url: "/api/admin/auth/logout",
+      cookies: { vaki_staff: owner.cookie },
+      headers: { "x-csrf-token": owner.csrfToken },
+    });
+    expect(old.statusCode).toBe(200);
+    await shop.app.inject({
+      method: "POST",
+      url: "/api/admin/auth/login",
+      payload: { email: owner.email, password: owner.password },
+    });
+    clock.advance(8 * 24 * 60 * minutes(1));
+    const live = await signIn(shop.app, clock, owner);
+    const counts = await shop.app.staffModule.staff.purge();
+    // The old day's ended session and unused challenge go; the fresh session and its challenge stay.
+    expect(counts).toEqual({ sessions: 1, challenges: 1 });
+    expect((await me(live)).statusCode).toBe(200);
+  });
+
   it("needs the session's CSRF token on writes; logs out, and out everywhere", async () => {
     const owner = await setUpOwner(shop.app, clock);
     nextStep(clock);

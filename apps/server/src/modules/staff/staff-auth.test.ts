@@ -251,6 +251,43 @@ describe(`staff setup, sign-in and sessions (${testEngine})`, () => {
     expect(right.statusCode).toBe(429);
   });
 
+  it("throttles a setup link's tries and wrong step-up codes", async () => {
+    const token = tokenOf((await shop.app.staffModule.staff.issueFirstOwnerLink())?.url ?? "");
+    const start = await shop.app.inject({
+      method: "POST",
+      url: "/api/admin/setup/start",
+      payload: { token, name: "Asha", email: "asha@vaki.test", password: staffPassword },
+    });
+    expect(start.statusCode).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const wrong = await shop.app.inject({
+        method: "POST",
+        url: "/api/admin/setup/confirm",
+        payload: { token, code: "000000" },
+      });
+      statuses.push(wrong.statusCode);
+    }
+    // Ten tries per link in 15 minutes, the start included.
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 400, 400, 400, 400, 429]);
+    clock.advance(minutes(15));
+    const owner = await completeLink(shop.app, clock, `http://x/admin/setup?token=${token}`, {
+      name: "Asha",
+      email: "asha@vaki.test",
+    });
+
+    const stepUps: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const wrong = await asStaff(shop.app, owner, {
+        method: "POST",
+        url: "/api/admin/auth/step-up",
+        payload: { password: owner.password, code: "000000" },
+      });
+      stepUps.push(wrong.statusCode);
+    }
+    expect(stepUps).toEqual([400, 400, 400, 400, 400, 429]);
+  });
+
   it("throttles logins per account and per address", async () => {
     const owner = await setUpOwner(shop.app, clock);
     const attempt = (remoteAddress: string, email = owner.email) =>

@@ -1,14 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { newStaffPasswordSchema, passwordScore, setupStartAccountRequestSchema } from "./new-password.js";
 import { can, permissions, rolePermissions, staffRoles } from "./permissions.js";
 import {
   adminOrdersQuerySchema,
   auditQuerySchema,
   loginRequestSchema,
   adminMessages as m,
-  newStaffPasswordSchema,
   orderNoteRequestSchema,
-  passwordScore,
-  setupStartAccountRequestSchema,
   signInCodeSchema,
   staffPatchRequestSchema,
   totpCodeSchema,

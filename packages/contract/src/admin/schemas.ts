@@ -1,15 +1,15 @@
 import { paiseSchema } from "../catalog.js";
 import { addressSchema, orderStatusSchema, paymentStatusSchema } from "../orders.js";
 import { z } from "../zod.js";
-import { isStrongStaffPassword } from "./password-strength.js";
+import type { SetupStartAccountRequest } from "./new-password.js";
 import { permissions, staffRoles } from "./permissions.js";
 
 /*
  * Requests and answers of every /api/admin call. Answers travel in the shop's envelope
- * (`{ success, message, data }`); the schemas below describe `data`.
+ * (`{ success, message, data }`); the schemas below describe `data`. The checks of a new password
+ * (zxcvbn) are in new-password.ts, so importing this file stays light.
  */
 
-export { isStrongStaffPassword, minimumPasswordScore, passwordScore } from "./password-strength.js";
 export type { Permission, StaffRole } from "./permissions.js";
 
 /** User-facing texts of the admin (server answers and the app's forms). */
@@ -117,13 +117,6 @@ export const staffEmailSchema = z
   .max(adminLimits.emailMax, adminMessages.emailInvalid)
   .regex(z.regexes.email, adminMessages.emailInvalid);
 
-/** A password being chosen: 12-128 characters and a zxcvbn score of at least 3. */
-export const newStaffPasswordSchema = z
-  .string({ error: adminMessages.passwordRequired })
-  .min(adminLimits.passwordMin, { error: adminMessages.passwordTooShort, abort: true })
-  .max(adminLimits.passwordMax, { error: adminMessages.passwordTooLong, abort: true })
-  .refine((password) => isStrongStaffPassword(password), adminMessages.passwordWeak);
-
 /** A password being presented (sign-in, step-up): any non-empty string within the size limit. */
 export const presentedStaffPasswordSchema = z
   .string({ error: adminMessages.passwordRequired })
@@ -194,15 +187,6 @@ export const setupInspectAnswerSchema = z.object({
 });
 export type SetupInspectAnswer = z.infer<typeof setupInspectAnswerSchema>;
 
-/** `setup` and `invitation` links: name, a new password, and (first owner only) the e-mail. */
-export const setupStartAccountRequestSchema = z.object({
-  token: adminTokenSchema,
-  name: staffNameSchema,
-  email: staffEmailSchema.optional(),
-  password: newStaffPasswordSchema,
-});
-export type SetupStartAccountRequest = z.infer<typeof setupStartAccountRequestSchema>;
-
 /** `reset-two-factor` links: the person's current password. */
 export const setupStartResetRequestSchema = z.object({
   token: adminTokenSchema,
@@ -212,6 +196,7 @@ export type SetupStartResetRequest = z.infer<typeof setupStartResetRequestSchema
 
 /** Either body of POST /setup/start; the link's kind decides which one applies. */
 export type SetupStartRequest = SetupStartAccountRequest | SetupStartResetRequest;
+export type { SetupStartAccountRequest };
 
 export const setupStartAnswerSchema = z.object({
   /** Base32 TOTP secret, shown as text for typing into an app. */

@@ -1,10 +1,10 @@
 import { randomUUID, timingSafeEqual } from "node:crypto";
+import { isStrongStaffPassword, setupStartAccountRequestSchema } from "@vaki/contract/admin/new-password";
 import { rolePermissions } from "@vaki/contract/admin/permissions";
 import {
   adminLimits,
   type InviteAnswer,
   type InviteRequest,
-  isStrongStaffPassword,
   type Me,
   adminMessages as m,
   type ResetTwoFactorAnswer,
@@ -14,7 +14,6 @@ import {
   type StaffListAnswer,
   type StaffMember,
   type StaffPatchRequest,
-  setupStartAccountRequestSchema,
   setupStartResetRequestSchema,
 } from "@vaki/contract/admin/schemas";
 import type { Clock } from "../../lib/clock.js";

@@ -8,6 +8,7 @@ import {
 } from "@tanstack/react-table";
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight } from "lucide-react";
 import { EmptyState, ErrorState } from "./states";
+import { TableScroller } from "./table-scroller";
 
 /** Extra column settings: right-aligned numbers. */
 declare module "@tanstack/react-table" {
@@ -62,7 +63,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const showRows = !props.isLoading && !props.error && rows && rows.length > 0;
 
   return (
-    <div className="table-wrap">
+    <TableScroller label={props.caption}>
       <table className="table" aria-busy={props.isLoading}>
         <caption className="visually-hidden">{props.caption}</caption>
         <thead>
@@ -169,6 +170,6 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </button>
         </nav>
       ) : null}
-    </div>
+    </TableScroller>
   );
 }

@@ -26,8 +26,10 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/** The words to show for any thrown value: the server's when it gave some. */
+/** The words to show for any thrown value: the server's when it gave some, a field's first. */
 export function errorMessage(error: unknown, fallback = "Something went wrong. Try again."): string {
+  const fieldMessage = isApiError(error) ? Object.values(error.fieldErrors).flat()[0] : undefined;
+  if (fieldMessage) return fieldMessage;
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 }

@@ -1,4 +1,4 @@
-import { minimumPasswordScore, passwordScore } from "@vaki/contract/admin/schemas";
+import { minimumPasswordScore, passwordScore } from "@vaki/contract/admin/new-password";
 
 const labels = ["Very weak", "Weak", "Fair", "Strong", "Very strong"] as const;
 

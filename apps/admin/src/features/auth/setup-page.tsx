@@ -1,9 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { isStrongStaffPassword, newStaffPasswordSchema } from "@vaki/contract/admin/new-password";
 import { roleLabels } from "@vaki/contract/admin/permissions";
 import {
   adminMessages,
-  isStrongStaffPassword,
-  newStaffPasswordSchema,
   presentedStaffPasswordSchema,
   type SetupInspectAnswer,
   type SetupStartAnswer,

@@ -3,6 +3,7 @@ import { useCan } from "../../app/require-permission";
 import { StatusBadge } from "../../components/badges";
 import { PageHeader } from "../../components/page-header";
 import { EmptyState, ErrorState, LoadingState } from "../../components/states";
+import { TableScroller } from "../../components/table-scroller";
 import { formatDateTime, formatRupees } from "../../lib/format";
 import { useCustomer } from "./api";
 
@@ -42,7 +43,7 @@ export function CustomerPage() {
         {person.orders.length === 0 ? (
           <EmptyState title="No orders yet." />
         ) : (
-          <div className="table-wrap">
+          <TableScroller label={"Their orders"}>
             <table className="table">
               <thead>
                 <tr>
@@ -73,7 +74,7 @@ export function CustomerPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroller>
         )}
       </section>
     </div>

@@ -5,6 +5,7 @@ import { AddressBlock } from "../../components/address";
 import { StatusBadge } from "../../components/badges";
 import { PageHeader } from "../../components/page-header";
 import { EmptyState, ErrorState, LoadingState } from "../../components/states";
+import { TableScroller } from "../../components/table-scroller";
 import { Timeline } from "../../components/timeline";
 import { formatDateTime, formatRupees, humanise } from "../../lib/format";
 import { AddNoteForm } from "./add-note-form";
@@ -44,7 +45,7 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
       />
       <section className="panel" aria-labelledby="order-lines">
         <h2 id="order-lines">Items</h2>
-        <div className="table-wrap">
+        <TableScroller label={"Items"}>
           <table className="table">
             <thead>
               <tr>
@@ -80,7 +81,7 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroller>
         <dl className="details totals">
           <dt>Subtotal</dt>
           <dd>{formatRupees(order.totals.subtotal)}</dd>

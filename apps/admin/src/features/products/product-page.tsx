@@ -3,6 +3,7 @@ import { Link, useParams } from "react-router";
 import { StatusBadge } from "../../components/badges";
 import { PageHeader } from "../../components/page-header";
 import { EmptyState, ErrorState, LoadingState } from "../../components/states";
+import { TableScroller } from "../../components/table-scroller";
 import { Timeline } from "../../components/timeline";
 import { formatDateTime, formatRupees } from "../../lib/format";
 import { useProduct } from "./api";
@@ -64,7 +65,7 @@ function ProductView({ product }: { product: AdminProductDetail }) {
         {product.variants.length === 0 ? (
           <EmptyState title="No variants." />
         ) : (
-          <div className="table-wrap">
+          <TableScroller label={"Variants"}>
             <table className="table">
               <thead>
                 <tr>
@@ -95,7 +96,7 @@ function ProductView({ product }: { product: AdminProductDetail }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroller>
         )}
       </section>
     </div>

@@ -8,6 +8,7 @@ import { ConfirmDialog } from "../../components/confirm-dialog";
 import { DataTable } from "../../components/data-table";
 import { Dialog, DialogClose } from "../../components/dialog";
 import { PageHeader } from "../../components/page-header";
+import { TableScroller } from "../../components/table-scroller";
 import { formatDateTime } from "../../lib/format";
 import { useMe } from "../auth/api";
 import { useResetTwoFactor, useStaff, useUpdateStaff } from "./api";
@@ -175,7 +176,7 @@ export function StaffPage() {
 
 function InvitationsTable({ invitations }: { invitations: PendingInvitation[] }) {
   return (
-    <div className="table-wrap">
+    <TableScroller label={"Pending invitations"}>
       <table className="table">
         <caption className="visually-hidden">Pending invitations</caption>
         <thead>
@@ -198,6 +199,6 @@ function InvitationsTable({ invitations }: { invitations: PendingInvitation[] })
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroller>
   );
 }

@@ -42,7 +42,12 @@ export function DashboardPage() {
   const toShip = useOrderCount({ status: "CONFIRMED" }, canReadOrders);
   const processing = useOrderCount({ status: "PROCESSING" }, canReadOrders);
 
-  const today = recent.data?.items.filter((order) => Date.parse(order.createdAt) >= startOfToday()).length;
+  const todayCount = recent.data?.items.filter((order) => Date.parse(order.createdAt) >= startOfToday()).length;
+  // Every order of the first page placed today, and more after it: there may be more today too.
+  const today =
+    todayCount === undefined
+      ? undefined
+      : `${todayCount}${todayCount === recent.data?.count && recent.data.more ? "+" : ""}`;
   const show = (data: { count: number; more: boolean } | undefined, pending: boolean) =>
     pending ? "…" : data ? `${data.count}${data.more ? "+" : ""}` : "—";
 
@@ -58,11 +63,7 @@ export function DashboardPage() {
             </p>
           ) : null}
           <div className="grid-3">
-            <Stat
-              label="Placed today"
-              value={recent.isPending ? "…" : today === undefined ? "—" : String(today)}
-              to="/orders"
-            />
+            <Stat label="Placed today" value={recent.isPending ? "…" : (today ?? "—")} to="/orders" />
             <Stat
               label="Confirmed, waiting to ship"
               value={show(toShip.data, toShip.isPending)}

@@ -124,7 +124,7 @@ export function GlobalSearch() {
         type="search"
         role="combobox"
         autoComplete="off"
-        placeholder="Search orders, products, customers"
+        placeholder="Search…"
         aria-expanded={expanded}
         aria-controls={listId}
         aria-autocomplete="list"

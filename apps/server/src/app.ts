@@ -10,6 +10,7 @@ import { redacted, redactedLogPaths, serializeRequest } from "./lib/log-redactio
 import { createRateLimiter } from "./lib/rate-limit/create-rate-limiter.js";
 import { shareSecrets } from "./lib/shared-secrets.js";
 import { createAccountsModule } from "./modules/accounts/module.js";
+import { createAdminModule } from "./modules/admin/module.js";
 import { createCatalogModule } from "./modules/catalog/module.js";
 import { paymentBrowserOrigins } from "./modules/checkout/browser-origins.js";
 import type { CodConfirmationService } from "./modules/checkout/cod-confirmation.js";
@@ -27,7 +28,9 @@ import { createOutboxModule } from "./modules/outbox/module.js";
 import type { Outbox } from "./modules/outbox/service.js";
 import { createSearchModule } from "./modules/search/module.js";
 import type { RouteContext, ShopModule } from "./modules/shop-module.js";
+import type { StaffModule } from "./modules/staff/module.js";
 import { createStorefrontModule } from "./modules/storefront/module.js";
+import { registerAdminStatic } from "./plugins/admin-static.js";
 import { registerApiDocs } from "./plugins/api-docs.js";
 import { registerClientAddress } from "./plugins/client-address.js";
 import { frameworkErrorHandler, registerErrorHandling, registerNotFound } from "./plugins/error-handler.js";
@@ -64,6 +67,8 @@ declare module "fastify" {
     cod: { rules: CodService; confirmation: CodConfirmationService };
     /** Payments flagged for review: the admin's mismatch alert lists and resolves them here. */
     paymentReview: PaymentReviewService;
+    /** Staff accounts, the audit log and the admin views (main.ts logs the first owner's setup link). */
+    staffModule: StaffModule;
   }
 }
 
@@ -176,9 +181,12 @@ export async function buildApp(
   // What the admin (a later module) calls: COD blocks, COD orders to confirm, payments to review.
   app.decorate("cod", { rules: cod.cod, confirmation: checkout.codConfirmation });
   app.decorate("paymentReview", checkout.paymentReview);
+  // The owner's side: staff sessions of their own (cookie), never a customer's bearer token.
+  const admin = createAdminModule({ db, dialect, config, clock, rateLimiter, mailer, log });
   const modules: ShopModule[] = [
     createHealthModule({ database, version: appVersion, shopName: config.shopName }),
     accounts,
+    admin,
     createCommunityModule({ db, clock, rateLimiter, mailer, log, shop }),
     catalogModule,
     createSearchModule({ catalog: catalogModule.catalog }),
@@ -191,6 +199,8 @@ export async function buildApp(
   const context: RouteContext = { auth: accounts.auth, shop };
   for (const module of modules) await module.register(app, context);
 
+  // The admin app first: its /admin/* routes are its own, whatever the storefront serves.
+  await registerAdminStatic(app, config.adminDistDir);
   const { servesStorefront, indexFile } = await registerWebStatic(app, {
     webDistDir: config.webDistDir,
     mediaDir: config.mediaDir,

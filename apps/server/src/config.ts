@@ -27,6 +27,8 @@ export const configSchema = z.object({
   DATABASE_URL: z.string().optional(),
   /** Folder of the built storefront; empty disables static serving. */
   WEB_DIST_DIR: z.string().optional(),
+  /** Folder of the built admin app, served at /admin/; empty disables it. */
+  ADMIN_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Load the demo catalogue when the database has no products. */
   SEED_ON_START: booleanFromEnv.default(true),
@@ -179,6 +181,7 @@ export interface Config {
   mediaDir: string;
   database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string; schema?: string };
   webDistDir: string | undefined;
+  adminDistDir: string | undefined;
   logLevel: string;
   seedOnStart: boolean;
   seedScale: number | undefined;
@@ -307,6 +310,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             file: databaseUrl?.startsWith("file:") ? databaseUrl.slice(5) : path.join(dataDir, "shop.db"),
           },
     webDistDir: c.WEB_DIST_DIR ? path.resolve(env.INIT_CWD ?? process.cwd(), c.WEB_DIST_DIR) : undefined,
+    adminDistDir: c.ADMIN_DIST_DIR ? path.resolve(env.INIT_CWD ?? process.cwd(), c.ADMIN_DIST_DIR) : undefined,
     logLevel: c.LOG_LEVEL,
     seedOnStart: c.SEED_ON_START,
     seedScale: c.SEED_SCALE,

@@ -72,6 +72,27 @@ describe("the file mailer (default)", () => {
     }
   });
 
+  it("never logs a staff setup or invitation link's token", async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "vaki-mail-"));
+    try {
+      const { entries, log } = recordingLogger();
+      const mailer = createMailer(loadConfig({ DATA_DIR: dataDir }), log);
+      const body = renderMail({
+        shopName: "VAKI",
+        greeting: "Hello Omar,",
+        paragraphs: ["You have been invited."],
+        action: { label: "Set up", url: "http://localhost:3000/admin/setup?token=SecretInvite_123" },
+      });
+      await mailer.send({ to: "omar@example.com", subject: "Your staff account", ...body });
+      expect(entries[0]?.object).not.toHaveProperty("links");
+      expect(JSON.stringify(entries)).not.toContain("SecretInvite_123");
+      // The mail itself keeps the link: it is how the person gets it.
+      expect(readOutbox(dataDir)[0]?.text).toContain("token=SecretInvite_123");
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it("uses MAIL_FROM and SHOP_NAME for the sender", () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "vaki-mail-"));
     expect(loadConfig({ DATA_DIR: dataDir, SHOP_NAME: "Nova" }).mail.from).toBe("Nova <hello@vaki.local>");

@@ -182,7 +182,16 @@ export async function buildApp(
   app.decorate("cod", { rules: cod.cod, confirmation: checkout.codConfirmation });
   app.decorate("paymentReview", checkout.paymentReview);
   // The owner's side: staff sessions of their own (cookie), never a customer's bearer token.
-  const admin = createAdminModule({ db, dialect, config, clock, rateLimiter, mailer, log });
+  const admin = createAdminModule({
+    db,
+    dialect,
+    config,
+    clock,
+    rateLimiter,
+    mailer,
+    log,
+    cod: { rules: cod.cod, confirmation: checkout.codConfirmation, paymentReview: checkout.paymentReview },
+  });
   const modules: ShopModule[] = [
     createHealthModule({ database, version: appVersion, shopName: config.shopName }),
     accounts,

@@ -183,6 +183,14 @@ export const codMessages = {
     `Cash on delivery is available for orders up to ${rupees}. Please pay now by UPI or card instead: your order is still reserved.`,
   notToConfirm: "This order is not a cash-on-delivery order waiting to be confirmed.",
   paymentNotInReview: "This payment is not waiting for a decision.",
+  blockNotFound: "There is no such cash-on-delivery block.",
+  blockChanged: "That block changed meanwhile. Reload and try again.",
+  blockAdded: "Cash on delivery is now blocked for it.",
+  blockRemoved: "Block removed: cash on delivery is offered again.",
+  codConfirmed: "Order confirmed: its shipment is being booked.",
+  codCancelled: "Order cancelled: its stock is back on sale.",
+  paymentRefunded: "Refund started.",
+  paymentKept: "Payment kept: settle it with the shopper yourself.",
 } as const;
 
 /**

@@ -5,6 +5,7 @@ import type { AuditLog } from "../audit/service.js";
 import { type AdminAccess, declaredAccess, requirePermission } from "../staff/guard.js";
 import { staffRoutes } from "../staff/routes.js";
 import type { StaffService } from "../staff/service.js";
+import { type AdminCodDeps, adminCodRoutes } from "./cod-routes.js";
 import { adminRoutes } from "./routes.js";
 import type { AdminService } from "./service.js";
 
@@ -23,6 +24,8 @@ export interface AdminApiDeps {
   secureCookies: boolean;
   /** Filled with every route as it is registered. */
   routeTable: AdminRouteEntry[];
+  /** Cash on delivery's owner-side services (the shop has them; a bare staff module does not). */
+  cod?: Omit<AdminCodDeps, "audit">;
 }
 
 /**
@@ -50,4 +53,5 @@ export const adminApi: FastifyPluginAsync<AdminApiDeps> = async (app, deps) => {
   await app.register(staffRoutes, { staff: deps.staff, secureCookies: deps.secureCookies });
   await app.register(auditRoutes, { audit: deps.audit });
   await app.register(adminRoutes, { admin: deps.admin });
+  if (deps.cod) await app.register(adminCodRoutes, { ...deps.cod, audit: deps.audit });
 };

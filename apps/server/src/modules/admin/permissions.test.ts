@@ -34,6 +34,14 @@ const expectedRoutes: Record<string, string> = {
   "GET /api/admin/products/:id": "products:read",
   "GET /api/admin/customers": "customers:read",
   "GET /api/admin/customers/:id": "customers:read",
+  "GET /api/admin/cod/orders": "orders:read",
+  "POST /api/admin/cod/orders/:id/confirm": "orders:write",
+  "POST /api/admin/cod/orders/:id/cancel": "orders:write",
+  "GET /api/admin/cod/blocks": "orders:write",
+  "POST /api/admin/cod/blocks": "orders:write",
+  "DELETE /api/admin/cod/blocks/:id": "orders:write",
+  "GET /api/admin/payments/review": "orders:refund",
+  "POST /api/admin/payments/review/:id/resolve": "orders:refund",
 };
 
 describe("roles as data", () => {

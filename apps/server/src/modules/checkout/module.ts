@@ -68,6 +68,7 @@ export function createCheckoutModule(deps: {
     lifecycle: commerce.orderLifecycle,
     inventory: commerce.inventory,
     cart: commerce.cart,
+    promotions: commerce.promotions,
     outbox: deps.outbox,
     toConfirm: deps.cod.cod,
     cod: config.cod,
@@ -111,9 +112,9 @@ export function createCheckoutModule(deps: {
   deps.outbox.register(outboxKinds.refundPayment, (payload) =>
     checkout.refund(orderPayloadSchema.parse(payload).orderId),
   );
-  deps.outbox.register(outboxKinds.refundMismatchedPayment, (payload) =>
-    paymentReview.refund(paymentPayloadSchema.parse(payload).paymentId),
-  );
+  deps.outbox.register(outboxKinds.refundMismatchedPayment, async (payload) => {
+    await paymentReview.refund(paymentPayloadSchema.parse(payload).paymentId);
+  });
   deps.outbox.register(outboxKinds.paymentReviewAlert, (payload) =>
     paymentReview.alertOwner(paymentPayloadSchema.parse(payload).paymentId),
   );

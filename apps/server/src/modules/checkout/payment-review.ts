@@ -72,22 +72,38 @@ export class PaymentReviewService {
   }
 
   /** A person decides on a flagged payment: give it back, or keep it (settled by hand). 404 unknown, 409 decided. */
-  async resolve(paymentId: string, decision: "refund" | "keep", by: string): Promise<void> {
+  async resolve(
+    paymentId: string,
+    decision: "refund" | "keep",
+    by: string,
+    alsoInTransaction?: (trx: Db, payment: PaymentRecord) => Promise<void>,
+  ): Promise<void> {
     const payment = await this.deps.repo.findPayment(paymentId);
     if (!payment?.review_reason) throw new NotFound(codMessages.paymentNotInReview);
     if (payment.review_outcome) throw new Conflict(codMessages.paymentNotInReview);
     if (decision === "refund") {
-      await this.refund(paymentId);
-    } else if (!(await this.deps.repo.decideReview(paymentId, "kept", {}, this.now()))) {
-      throw new Conflict(codMessages.paymentNotInReview);
+      if (!(await this.refund(paymentId, alsoInTransaction))) throw new Conflict(codMessages.paymentNotInReview);
+    } else {
+      const kept = await this.deps.repo.transaction(async (repo, trx) => {
+        if (!(await repo.decideReview(paymentId, "kept", {}, this.now()))) return false;
+        await alsoInTransaction?.(trx, payment);
+        return true;
+      });
+      if (!kept) throw new Conflict(codMessages.paymentNotInReview);
     }
     this.deps.log.info({ paymentId, decision, by }, "flagged payment decided");
   }
 
-  /** Outbox handler of `refund-mismatched-payment`: gives back what the gateway took, once. */
-  async refund(paymentId: string): Promise<void> {
+  /**
+   * Outbox handler of `refund-mismatched-payment` (and a person's "refund"): gives back what the
+   * gateway took, once. Answers whether this call recorded the refund.
+   */
+  async refund(
+    paymentId: string,
+    alsoInTransaction?: (trx: Db, payment: PaymentRecord) => Promise<void>,
+  ): Promise<boolean> {
     const payment = await this.deps.repo.findPayment(paymentId);
-    if (!payment || payment.review_outcome) return;
+    if (!payment || payment.review_outcome) return false;
     const amount = payment.gateway_amount ?? payment.amount;
     const refund = await this.deps.provider.refund({
       checkoutId: payment.checkout_id,
@@ -96,11 +112,18 @@ export class PaymentReviewService {
       reason: "Paid amount differs from the order's total",
     });
     const status = refund.status === "COMPLETED" ? "REFUNDED" : "REFUND_PROCESSING";
-    await this.deps.repo.decideReview(paymentId, "refunded", { status, refundId: refund.refundId }, this.now());
+    const recorded = await this.deps.repo.transaction(async (repo, trx) => {
+      if (!(await repo.decideReview(paymentId, "refunded", { status, refundId: refund.refundId }, this.now()))) {
+        return false;
+      }
+      await alsoInTransaction?.(trx, payment);
+      return true;
+    });
     this.deps.log.warn(
       { orderId: payment.order_id, checkoutId: payment.checkout_id, amount },
       "payment for a different amount than its order refunded",
     );
+    return recorded;
   }
 
   /** Outbox handler of `payment-review-alert`: e-mails the owner (OWNER_EMAIL), or logs when none is set. */

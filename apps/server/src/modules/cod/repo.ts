@@ -69,12 +69,36 @@ export class CodRepo {
     return row !== undefined;
   }
 
-  async insertBlock(kind: "phone" | "pincode", value: string, reason: string | null, now: string): Promise<void> {
-    await this.db
+  transaction<T>(work: (repo: CodRepo, trx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new CodRepo(trx), trx));
+  }
+
+  /** Answers the new block, or undefined when that phone or pincode was already blocked. */
+  async insertBlock(
+    kind: "phone" | "pincode",
+    value: string,
+    reason: string | null,
+    now: string,
+  ): Promise<CodBlockRecord | undefined> {
+    return this.db
       .insertInto("cod_blocks")
       .values({ id: randomUUID(), kind, value, reason, created_at: now })
       .onConflict((oc) => oc.columns(["kind", "value"]).doNothing())
-      .execute();
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  findBlock(kind: "phone" | "pincode", value: string): Promise<CodBlockRecord | undefined> {
+    return this.db
+      .selectFrom("cod_blocks")
+      .selectAll()
+      .where("kind", "=", kind)
+      .where("value", "=", value)
+      .executeTakeFirst();
+  }
+
+  deleteBlockById(id: string): Promise<CodBlockRecord | undefined> {
+    return this.db.deleteFrom("cod_blocks").where("id", "=", id).returningAll().executeTakeFirst();
   }
 
   async deleteBlock(kind: "phone" | "pincode", value: string): Promise<boolean> {

@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
 import { codMessages as m } from "@vaki/contract/messages";
 import type { Config } from "../../config.js";
+import type { Db } from "../../db/connection.js";
 import type { Clock } from "../../lib/clock.js";
+import { Conflict, NotFound } from "../../lib/errors.js";
 import { formatOrderAmount } from "../../lib/money.js";
 import type { PostalAddress } from "../../providers/shipping/shipping-provider.js";
 import type { OrdersService } from "../orders/service.js";
@@ -86,8 +88,44 @@ export class CodService {
   }
 
   /** The owner takes cash on delivery away from a phone (+91…) or a pincode (admin: COD blocks). */
-  block(kind: "phone" | "pincode", value: string, reason: string | null = null): Promise<void> {
-    return this.deps.repo.insertBlock(kind, blockValue(kind, value), reason, this.deps.clock.now().toISOString());
+  async block(kind: "phone" | "pincode", value: string, reason: string | null = null): Promise<void> {
+    await this.deps.repo.insertBlock(kind, blockValue(kind, value), reason, this.deps.clock.now().toISOString());
+  }
+
+  /**
+   * The admin's "COD blocks": adds a block (`alsoInTransaction`: its audit event), or answers the
+   * one already there (`created` false, nothing written).
+   */
+  addBlock(
+    kind: "phone" | "pincode",
+    value: string,
+    reason: string | null,
+    alsoInTransaction?: (trx: Db, block: CodBlockRecord) => Promise<void>,
+  ): Promise<{ block: CodBlockRecord; created: boolean }> {
+    const normalised = blockValue(kind, value);
+    return this.deps.repo.transaction(async (repo, trx) => {
+      const block = await repo.insertBlock(kind, normalised, reason, this.deps.clock.now().toISOString());
+      if (block) {
+        await alsoInTransaction?.(trx, block);
+        return { block, created: true };
+      }
+      const existing = await repo.findBlock(kind, normalised);
+      if (!existing) throw new Conflict(m.blockChanged);
+      return { block: existing, created: false };
+    });
+  }
+
+  /** Removes a block by id (the admin); 404 when there is none. */
+  removeBlock(
+    id: string,
+    alsoInTransaction?: (trx: Db, block: CodBlockRecord) => Promise<void>,
+  ): Promise<CodBlockRecord> {
+    return this.deps.repo.transaction(async (repo, trx) => {
+      const block = await repo.deleteBlockById(id);
+      if (!block) throw new NotFound(m.blockNotFound);
+      await alsoInTransaction?.(trx, block);
+      return block;
+    });
   }
 
   /** Answers whether there was such a block. */

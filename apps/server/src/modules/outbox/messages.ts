@@ -20,7 +20,7 @@ export const outboxKinds = {
 } as const;
 
 /** Why an order was cancelled, for the wording of its e-mail. */
-export const cancellationReasons = ["customer", "sold-out", "late-payment"] as const;
+export const cancellationReasons = ["customer", "sold-out", "late-payment", "cod-refused"] as const;
 export type CancellationReason = (typeof cancellationReasons)[number];
 
 export const orderPayloadSchema = z.object({ orderId: z.string() });

@@ -17,7 +17,7 @@ describe("the signed-in layout", () => {
     renderAdmin("/");
     const nav = within((await screen.findAllByRole("navigation", { name: "Admin" }))[0]!);
     const links = nav.getAllByRole("link").map((link) => link.textContent);
-    expect(links).toEqual(["Dashboard", "Orders", "Customers"]);
+    expect(links).toEqual(["Dashboard", "Orders", "COD to confirm", "Customers"]);
   });
 
   it("gives the owner every page", async () => {
@@ -27,6 +27,8 @@ describe("the signed-in layout", () => {
     expect(nav.getAllByRole("link").map((link) => link.textContent)).toEqual([
       "Dashboard",
       "Orders",
+      "COD to confirm",
+      "COD blocks",
       "Products",
       "Customers",
       "Staff",

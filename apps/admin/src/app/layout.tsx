@@ -30,7 +30,7 @@ function NavList({ onNavigate }: { onNavigate?: () => void }) {
     <ul className="nav-list">
       {visibleNavItems(me.permissions).map((item) => (
         <li key={item.to}>
-          <NavLink to={item.to} end={item.to === "/"} className="nav-link" onClick={onNavigate}>
+          <NavLink to={item.to} end={item.end} className="nav-link" onClick={onNavigate}>
             <item.icon size={18} aria-hidden="true" />
             {item.label}
           </NavLink>

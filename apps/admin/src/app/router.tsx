@@ -69,6 +69,11 @@ export function adminRoutes(queryClient: QueryClient): RouteObject[] {
           path: "orders/:id",
           ...page(async () => (await import("../features/orders/order-page")).OrderPage, "orders:read"),
         },
+        { path: "cod", ...page(async () => (await import("../features/cod/cod-page")).CodPage, "orders:read") },
+        {
+          path: "cod/blocks",
+          ...page(async () => (await import("../features/cod/cod-blocks-page")).CodBlocksPage, "orders:write"),
+        },
         {
           path: "products",
           ...page(async () => (await import("../features/products/products-page")).ProductsPage, "products:read"),

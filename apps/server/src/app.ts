@@ -178,8 +178,9 @@ export async function buildApp(
     accounts: accounts.accounts,
     cod,
   });
-  // What the admin (a later module) calls: COD blocks, COD orders to confirm, payments to review.
-  app.decorate("cod", { rules: cod.cod, confirmation: checkout.codConfirmation });
+  // The owner's side calls these (COD blocks, COD orders to confirm, payments to review); tests too.
+  const codOwnerSide = { rules: cod.cod, confirmation: checkout.codConfirmation };
+  app.decorate("cod", codOwnerSide);
   app.decorate("paymentReview", checkout.paymentReview);
   // The owner's side: staff sessions of their own (cookie), never a customer's bearer token.
   const admin = createAdminModule({
@@ -190,7 +191,7 @@ export async function buildApp(
     rateLimiter,
     mailer,
     log,
-    cod: { rules: cod.cod, confirmation: checkout.codConfirmation, paymentReview: checkout.paymentReview },
+    cod: { ...codOwnerSide, paymentReview: checkout.paymentReview },
   });
   const modules: ShopModule[] = [
     createHealthModule({ database, version: appVersion, shopName: config.shopName }),

@@ -91,4 +91,6 @@ export const paymentsToReviewAnswerSchema = z.object({ items: z.array(paymentToR
 export type PaymentsToReviewAnswer = z.infer<typeof paymentsToReviewAnswerSchema>;
 
 export const paymentDecisionRequestSchema = z.object({ decision: z.enum(["refund", "keep"]) });
+/** The decision answers nothing more than its message. */
+export const paymentDecisionAnswerSchema = z.object({});
 export type PaymentDecisionRequest = z.infer<typeof paymentDecisionRequestSchema>;

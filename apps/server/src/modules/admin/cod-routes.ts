@@ -5,6 +5,7 @@ import {
   codBlocksAnswerSchema,
   codDecisionAnswerSchema,
   codOrdersToConfirmAnswerSchema,
+  paymentDecisionAnswerSchema,
   paymentDecisionRequestSchema,
   paymentsToReviewAnswerSchema,
 } from "@vaki/contract/admin/cod";
@@ -237,7 +238,7 @@ export const adminCodRoutes: FastifyPluginAsyncZod<AdminCodDeps> = async (app, d
         summary: "Refund a kept payment, or keep it to settle by hand (audited)",
         params: idParamsSchema,
         body: paymentDecisionRequestSchema,
-        response: { 200: successEnvelope(paymentsToReviewAnswerSchema.pick({})), ...errors },
+        response: { 200: successEnvelope(paymentDecisionAnswerSchema), ...errors },
       },
     },
     async (request) => {

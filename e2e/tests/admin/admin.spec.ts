@@ -105,7 +105,14 @@ test("invites an operations person, who sets up in a second browser and sees onl
 
   // Their role opens orders and customers, never staff or the audit log.
   const nav = opsPage.getByRole("navigation", { name: "Admin" }).first();
-  await expect(nav.getByRole("link")).toHaveText(["Dashboard", "Orders", "Products", "Customers"]);
+  await expect(nav.getByRole("link")).toHaveText([
+    "Dashboard",
+    "Orders",
+    "COD to confirm",
+    "COD blocks",
+    "Products",
+    "Customers",
+  ]);
   await opsPage.goto("/admin/staff");
   await expect(opsPage.getByText("You do not have permission to open this page.")).toBeVisible();
   await checkView(opsPage, "no-permission");

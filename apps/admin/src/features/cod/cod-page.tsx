@@ -36,41 +36,40 @@ export function CodPage() {
       {
         id: "orderNumber",
         header: "Order",
-        cell: ({ row }) => <Link to={`/orders/${row.original.id}`}>#{row.original.orderNumber}</Link>,
-      },
-      { id: "createdAt", header: "Placed", cell: ({ row }) => formatDateTime(row.original.createdAt) },
-      {
-        id: "customer",
-        header: "Customer",
         cell: ({ row }) => (
           <>
-            {row.original.customerName ?? "—"}
-            {row.original.email ? <div className="muted">{row.original.email}</div> : null}
+            <Link to={`/orders/${row.original.id}`}>#{row.original.orderNumber}</Link>
+            <div className="muted">{formatDateTime(row.original.createdAt)}</div>
           </>
         ),
       },
       {
-        id: "phone",
-        header: "Phone",
+        id: "customer",
+        header: "Customer",
         cell: ({ row }) => {
-          const { phone, customerName } = row.original;
-          if (!phone) return "—";
+          const { phone, customerName, email } = row.original;
           return (
-            <div className="contact-links">
-              <a href={`tel:${phone}`} aria-label={`Call ${customerName ?? "the customer"} on ${phone}`}>
-                <Phone size={14} aria-hidden="true" />
-                <span className="mono">{phone}</span>
-              </a>
-              <a
-                href={whatsAppLink(phone)}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={`Message ${customerName ?? "the customer"} on WhatsApp`}
-              >
-                <MessageCircle size={14} aria-hidden="true" />
-                WhatsApp
-              </a>
-            </div>
+            <>
+              {customerName ?? "—"}
+              {email ? <div className="muted">{email}</div> : null}
+              {phone ? (
+                <div className="contact-links">
+                  <a href={`tel:${phone}`} aria-label={`Call ${customerName ?? "the customer"} on ${phone}`}>
+                    <Phone size={14} aria-hidden="true" />
+                    <span className="mono">{phone}</span>
+                  </a>
+                  <a
+                    href={whatsAppLink(phone)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`Message ${customerName ?? "the customer"} on WhatsApp`}
+                  >
+                    <MessageCircle size={14} aria-hidden="true" />
+                    WhatsApp
+                  </a>
+                </div>
+              ) : null}
+            </>
           );
         },
       },

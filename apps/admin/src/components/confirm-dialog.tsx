@@ -9,6 +9,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  dismissLabel = "Cancel",
   danger = false,
   onConfirm,
 }: {
@@ -17,6 +18,8 @@ export function ConfirmDialog({
   title: string;
   description: string;
   confirmLabel: string;
+  /** The button that closes without doing it ("Cancel" unless that would be ambiguous). */
+  dismissLabel?: string;
   danger?: boolean;
   onConfirm: () => Promise<unknown>;
 }) {
@@ -54,7 +57,7 @@ export function ConfirmDialog({
       <div className="dialog__actions">
         <DialogClose asChild>
           <button type="button" className="button button--secondary">
-            Cancel
+            {dismissLabel}
           </button>
         </DialogClose>
         <button

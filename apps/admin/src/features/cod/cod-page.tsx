@@ -160,6 +160,7 @@ export function CodPage() {
             : "The order is cancelled and its stock goes back on sale. The shopper is told by e-mail; nothing was charged."
         }
         confirmLabel={confirming ? "Confirm order" : "Cancel order"}
+        dismissLabel={confirming ? "Not now" : "Keep order"}
         danger={!confirming}
         onConfirm={async () => {
           if (!pending) return;

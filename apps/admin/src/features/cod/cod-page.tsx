@@ -237,12 +237,14 @@ function PaymentsToReview() {
   const paid = payment ? formatRupees(payment.gatewayAmount ?? payment.orderAmount) : "";
 
   return (
-    <section className="page" aria-labelledby="payments-review">
-      <h2 id="payments-review">Payments with the wrong amount</h2>
-      <p className="muted">
-        The gateway took a different amount than the order's total, so the order was not confirmed. Refund the payment,
-        or keep it and settle with the shopper yourself.
-      </p>
+    <section className="page-section" aria-labelledby="payments-review">
+      <div className="page-header__text">
+        <h2 id="payments-review">Payments with the wrong amount</h2>
+        <p className="page-header__description">
+          The gateway took a different amount than the order's total, so the order was not confirmed. Refund the
+          payment, or keep it and settle with the shopper yourself.
+        </p>
+      </div>
       <DataTable
         caption="Payments with the wrong amount"
         columns={columns}

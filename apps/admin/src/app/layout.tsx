@@ -83,7 +83,7 @@ function UserMenu() {
   const signOut = useSignOut();
   const navigate = useNavigate();
   return (
-    <Menu.Root>
+    <Menu.Root modal={false}>
       <Menu.Trigger asChild>
         <button type="button" className="user-button" aria-label={`${me.name}, ${roleLabels[me.role]}: account menu`}>
           <span className="avatar" aria-hidden="true">

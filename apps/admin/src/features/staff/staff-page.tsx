@@ -66,7 +66,7 @@ export function StaffPage() {
         id: "actions",
         header: () => <span className="visually-hidden">Actions</span>,
         cell: ({ row }) => (
-          <Menu.Root>
+          <Menu.Root modal={false}>
             <Menu.Trigger asChild>
               <button
                 type="button"

@@ -18,8 +18,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AuditLog } from "../audit/service.js";
 import type { CodConfirmationService } from "../checkout/cod-confirmation.js";
 import type { PaymentReviewService } from "../checkout/payment-review.js";
-import type { CodBlockRecord } from "../cod/repo.js";
-import { type CodService, codPhone } from "../cod/service.js";
+import { type CodBlockRecord, type CodService, codPhone } from "../cod/service.js";
 import { auditContextOf } from "../staff/guard.js";
 
 /** What the admin's COD routes call: cod's rules, checkout's confirmation and payment review. */

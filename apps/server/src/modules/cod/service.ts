@@ -9,6 +9,8 @@ import type { PostalAddress } from "../../providers/shipping/shipping-provider.j
 import type { OrdersService } from "../orders/service.js";
 import type { CodBlockRecord, CodRepo, CodSubject } from "./repo.js";
 
+export type { CodBlockRecord } from "./repo.js";
+
 const day = 24 * 60 * 60_000;
 
 /** The COD orders waiting for a person: what the confirmation service lists. */

@@ -22,6 +22,7 @@ export default defineConfig({
         },
       },
       "./apps/web/vite.config.ts",
+      "./apps/admin/vite.config.ts",
       {
         test: {
           name: "lighthouse",

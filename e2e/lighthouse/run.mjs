@@ -56,6 +56,7 @@ async function startShop() {
       HOST: "127.0.0.1",
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
+      RATE_LIMIT_EXEMPT_ADDRESSES: "127.0.0.1,::1",
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
     },

@@ -149,6 +149,8 @@ async function main(): Promise<void> {
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       SEED_SCALE: String(seedScale),
+      // Every bench connection comes from this machine: the write cases would hit the per-address hold limit.
+      RATE_LIMIT_EXEMPT_ADDRESSES: "127.0.0.1,::1",
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
       WEB_DIST_DIR: "",

@@ -10,10 +10,15 @@ import { redacted, redactedLogPaths, serializeRequest } from "./lib/log-redactio
 import { createRateLimiter } from "./lib/rate-limit/create-rate-limiter.js";
 import { shareSecrets } from "./lib/shared-secrets.js";
 import { createAccountsModule } from "./modules/accounts/module.js";
+import { createAdminModule } from "./modules/admin/module.js";
 import { createCatalogModule } from "./modules/catalog/module.js";
 import { paymentBrowserOrigins } from "./modules/checkout/browser-origins.js";
+import type { CodConfirmationService } from "./modules/checkout/cod-confirmation.js";
 import { createCheckoutModule } from "./modules/checkout/module.js";
+import type { PaymentReviewService } from "./modules/checkout/payment-review.js";
 import { DatabaseSandboxCheckoutStore } from "./modules/checkout/sandbox-checkout-db-store.js";
+import { createCodModule } from "./modules/cod/module.js";
+import type { CodService } from "./modules/cod/service.js";
 import { createCommerceModules } from "./modules/commerce.js";
 import { createCommunityModule } from "./modules/community/module.js";
 import { createFulfilmentModule } from "./modules/fulfilment/module.js";
@@ -23,14 +28,18 @@ import { createOutboxModule } from "./modules/outbox/module.js";
 import type { Outbox } from "./modules/outbox/service.js";
 import { createSearchModule } from "./modules/search/module.js";
 import type { RouteContext, ShopModule } from "./modules/shop-module.js";
+import type { StaffModule } from "./modules/staff/module.js";
 import { createStorefrontModule, type StorefrontModule } from "./modules/storefront/module.js";
+import { registerAdminStatic } from "./plugins/admin-static.js";
 import { registerApiDocs } from "./plugins/api-docs.js";
+import { registerClientAddress } from "./plugins/client-address.js";
 import { frameworkErrorHandler, registerErrorHandling, registerNotFound } from "./plugins/error-handler.js";
 import { registerSecurityHeaders } from "./plugins/security.js";
 import { isStorefrontNavigation, registerWebStatic } from "./plugins/web-static.js";
 import { createMailer } from "./providers/mail/create-mailer.js";
 import { createPaymentProvider } from "./providers/payment/create-payment-provider.js";
 import { createShippingProvider } from "./providers/shipping/create-shipping-provider.js";
+import { createSmsProvider } from "./providers/sms/create-sms-provider.js";
 import { createArtRenderer } from "./seed/art-on-demand.js";
 import { appVersion } from "./version.js";
 
@@ -54,6 +63,12 @@ declare module "fastify" {
     outbox: Outbox;
     /** The configuration the shop runs with (secrets as shared through the database). */
     shopConfig: Config;
+    /** Cash on delivery's owner-side services (blocks, confirming); the admin's routes call these. */
+    cod: { rules: CodService; confirmation: CodConfirmationService };
+    /** Payments flagged for review: the admin's mismatch alert lists and resolves them here. */
+    paymentReview: PaymentReviewService;
+    /** Staff accounts, the audit log and the admin views (main.ts logs the first owner's setup link). */
+    staffModule: StaffModule;
   }
 }
 
@@ -115,6 +130,11 @@ export async function buildApp(
   });
 
   registerErrorHandling(app);
+  registerClientAddress(app, {
+    trustProxy: config.trustProxy,
+    exemptAddresses: config.rateLimitExemptAddresses,
+    allowedHosts: config.allowedHosts,
+  });
   registerSecurityHeaders(app, {
     behindHttps: config.trustProxy !== false,
     payment: paymentBrowserOrigins(config.payment),
@@ -141,27 +161,56 @@ export async function buildApp(
   const sandboxCheckoutStore = new DatabaseSandboxCheckoutStore(db);
   const payment = createPaymentProvider(config, { sandboxStore: sandboxCheckoutStore, clock });
   const purchase = { db, clock, log, config, commerce, shipping, outbox: outbox.outbox, mailer };
+  const cod = createCodModule({
+    db,
+    clock,
+    log,
+    config,
+    orders: commerce.orders,
+    sms: createSmsProvider(config, log),
+    rateLimiter,
+  });
+  const checkout = createCheckoutModule({
+    ...purchase,
+    provider: payment,
+    sandboxStore: sandboxCheckoutStore,
+    rateLimiter,
+    accounts: accounts.accounts,
+    cod,
+  });
+  // The owner's side calls these (COD blocks, COD orders to confirm, payments to review); tests too.
+  const codOwnerSide = { rules: cod.cod, confirmation: checkout.codConfirmation };
+  app.decorate("cod", codOwnerSide);
+  app.decorate("paymentReview", checkout.paymentReview);
+  // The owner's side: staff sessions of their own (cookie), never a customer's bearer token.
+  const admin = createAdminModule({
+    db,
+    dialect,
+    config,
+    clock,
+    rateLimiter,
+    mailer,
+    log,
+    cod: { ...codOwnerSide, paymentReview: checkout.paymentReview },
+  });
   const modules: ShopModule[] = [
     createHealthModule({ database, version: appVersion, shopName: config.shopName }),
     accounts,
+    admin,
     createCommunityModule({ db, clock, rateLimiter, mailer, log, shop }),
     catalogModule,
     createSearchModule({ catalog: catalogModule.catalog }),
     commerce,
     createFulfilmentModule(purchase),
-    createCheckoutModule({
-      ...purchase,
-      provider: payment,
-      sandboxStore: sandboxCheckoutStore,
-      rateLimiter,
-      accounts: accounts.accounts,
-    }),
+    checkout,
     // Last: its worker starts once the others' timers have, and stops after them.
     outbox,
   ];
   const context: RouteContext = { auth: accounts.auth, shop };
   for (const module of modules) await module.register(app, context);
 
+  // The admin app first: its /admin/* routes are its own, whatever the storefront serves.
+  await registerAdminStatic(app, config.adminDistDir);
   const { servesStorefront, indexFile } = await registerWebStatic(app, {
     webDistDir: config.webDistDir,
     mediaDir: config.mediaDir,

@@ -1,5 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
+import { isIP } from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -25,6 +27,8 @@ export const configSchema = z.object({
   DATABASE_URL: z.string().optional(),
   /** Folder of the built storefront; empty disables static serving. */
   WEB_DIST_DIR: z.string().optional(),
+  /** Folder of the built admin app, served at /admin/; empty disables it. */
+  ADMIN_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Load the demo catalogue when the database has no products. */
   SEED_ON_START: booleanFromEnv.default(true),
@@ -57,6 +61,27 @@ export const configSchema = z.object({
       });
       return z.NEVER;
     }),
+  /**
+   * Direct callers the per-address limits leave out ("127.0.0.1,::1" for tests and the bench);
+   * none by default, since a proxy on this machine would otherwise turn every limit off.
+   */
+  RATE_LIMIT_EXEMPT_ADDRESSES: z
+    .string()
+    .trim()
+    .default("")
+    .transform((value, ctx) => {
+      const entries = value ? value.split(",").map((item) => item.trim()) : [];
+      const bad = entries.filter((item) => !validAddressOrCidr(item));
+      if (bad.length === 0) return entries;
+      ctx.issues.push({ code: "custom", message: `not an address or CIDR: ${bad.join(", ")}`, input: value });
+      return z.NEVER;
+    }),
+  /**
+   * Host names the shop answers for (comma separated); any other Host header gets 400, so no
+   * link, sitemap or cached page ever carries a foreign host. Empty: localhost, 127.0.0.1, ::1
+   * and this machine's names and addresses. PUBLIC_URL's host is always allowed.
+   */
+  ALLOWED_HOSTS: z.string().trim().optional(),
   REDIS_URL: z.string().optional(),
   /** Start of every key the shop writes to Redis, so several shops can share one Redis server. */
   REDIS_PREFIX: z
@@ -90,6 +115,22 @@ export const configSchema = z.object({
   MAX_HELD_UNITS_PER_GUEST: z.coerce.number().int().min(1).max(10_000).default(20),
   /** Most units the unpaid orders placed from one client address may hold at once (local callers are not counted). */
   MAX_HELD_UNITS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** Cash on delivery (decision 0011): the most open (unconfirmed or undelivered) COD orders per phone, delivery address and client address. */
+  COD_MAX_OPEN_ORDERS: z.coerce.number().int().min(1).max(1_000).default(2),
+  /** Most units ordered as cash on delivery in 24 hours per phone, delivery address and client address. */
+  COD_MAX_UNITS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Largest cash-on-delivery order (paise); larger orders are offered prepaid payment. */
+  COD_MAX_ORDER_PAISE: z.coerce.number().int().min(100).default(1_000_000),
+  /** A COD order with a verified phone below this total (paise) is confirmed at once; others wait for a person. */
+  COD_AUTO_CONFIRM_MAX_PAISE: z.coerce.number().int().min(0).default(300_000),
+  /** Hours a COD order waits to be confirmed before its stock is released and the order cancelled. */
+  COD_CONFIRM_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  /** Where the owner's alerts go (a payment kept for review); empty: logged only. */
+  OWNER_EMAIL: z.email().optional(),
+  /** Payments whose amount differs from the order's: "refund" them at once, or "keep" them for a person. */
+  MISMATCHED_PAYMENT: z.enum(["refund", "keep"]).default("refund"),
+  /** Text messages (the COD one-time codes): "sandbox" writes them as files under DATA_DIR/sms. */
+  SMS_PROVIDER: z.enum(["sandbox"]).default("sandbox"),
   /** How often each process looks for expired stock holds (ms); 0 turns the sweep off. */
   HOLD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** How often each process deletes ended sessions and old reset links (ms); 0 turns it off. */
@@ -142,6 +183,7 @@ export interface Config {
   mediaDir: string;
   database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string; schema?: string };
   webDistDir: string | undefined;
+  adminDistDir: string | undefined;
   logLevel: string;
   seedOnStart: boolean;
   seedScale: number | undefined;
@@ -152,6 +194,10 @@ export interface Config {
   secrets: { jwt: string; shared?: boolean };
   /** Fastify's trustProxy: false, true (every hop), or the proxies' addresses. */
   trustProxy: boolean | string[];
+  /** RATE_LIMIT_EXEMPT_ADDRESSES: direct callers per-address limits leave out (addresses, CIDRs). */
+  rateLimitExemptAddresses: string[];
+  /** Host names (lower case, no port) the shop answers for: ALLOWED_HOSTS or this machine's, plus PUBLIC_URL's. */
+  allowedHosts: string[];
   redisUrl: string | undefined;
   /** REDIS_PREFIX: start of every Redis key of this shop. */
   redisPrefix: string;
@@ -166,6 +212,19 @@ export interface Config {
   holdLimits: { perGuest: number; perAddress: number };
   holdSweepIntervalMs: number;
   courierSyncIntervalMs: number;
+  /** Cash-on-delivery limits and confirmation (decision 0011). */
+  cod: {
+    maxOpenOrders: number;
+    maxUnitsPerDay: number;
+    maxOrderPaise: number;
+    autoConfirmMaxPaise: number;
+    confirmHours: number;
+  };
+  /** OWNER_EMAIL: where alerts for the owner go. */
+  ownerEmail: string | undefined;
+  /** MISMATCHED_PAYMENT: refund a payment whose amount differs from the order's, or keep it for a person. */
+  mismatchedPayment: "refund" | "keep";
+  sms: { provider: "sandbox" };
   accountsCleanupIntervalMs: number;
   outboxIntervalMs: number;
   payment: {
@@ -254,11 +313,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             file: databaseUrl?.startsWith("file:") ? databaseUrl.slice(5) : path.join(dataDir, "shop.db"),
           },
     webDistDir: c.WEB_DIST_DIR ? path.resolve(env.INIT_CWD ?? process.cwd(), c.WEB_DIST_DIR) : undefined,
+    adminDistDir: c.ADMIN_DIST_DIR ? path.resolve(env.INIT_CWD ?? process.cwd(), c.ADMIN_DIST_DIR) : undefined,
     logLevel: c.LOG_LEVEL,
     seedOnStart: c.SEED_ON_START,
     seedScale: c.SEED_SCALE,
     secrets: { jwt: jwtSecret, shared: jwt.shared },
     trustProxy: c.TRUST_PROXY,
+    rateLimitExemptAddresses: c.RATE_LIMIT_EXEMPT_ADDRESSES,
+    allowedHosts: allowedHosts(c.ALLOWED_HOSTS, c.PUBLIC_URL),
     redisUrl: c.REDIS_URL,
     redisPrefix: c.REDIS_PREFIX,
     mail: { smtpUrl: c.SMTP_URL, from: c.MAIL_FROM ?? `${c.SHOP_NAME} <hello@vaki.local>` },
@@ -275,11 +337,57 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     holdLimits: { perGuest: c.MAX_HELD_UNITS_PER_GUEST, perAddress: c.MAX_HELD_UNITS_PER_ADDRESS },
     holdSweepIntervalMs: c.HOLD_SWEEP_INTERVAL_MS,
     courierSyncIntervalMs: c.COURIER_SYNC_INTERVAL_MS,
+    cod: {
+      maxOpenOrders: c.COD_MAX_OPEN_ORDERS,
+      maxUnitsPerDay: c.COD_MAX_UNITS_PER_DAY,
+      maxOrderPaise: c.COD_MAX_ORDER_PAISE,
+      autoConfirmMaxPaise: c.COD_AUTO_CONFIRM_MAX_PAISE,
+      confirmHours: c.COD_CONFIRM_HOURS,
+    },
+    ownerEmail: c.OWNER_EMAIL,
+    mismatchedPayment: c.MISMATCHED_PAYMENT,
+    sms: { provider: c.SMS_PROVIDER },
     accountsCleanupIntervalMs: c.ACCOUNTS_CLEANUP_INTERVAL_MS,
     outboxIntervalMs: c.OUTBOX_INTERVAL_MS,
     payment: paymentSettings(c, jwtSecret),
     shipping: shippingSettings(c),
   };
+}
+
+function validAddressOrCidr(entry: string): boolean {
+  const [address = "", prefix, extra] = entry.split("/");
+  if (extra !== undefined) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/** A host name as compared: lower case, without port, brackets or a trailing dot. */
+export function normaliseHostName(host: string): string {
+  // A bare IPv6 address (a list entry) has colons but no port; in a Host header it is bracketed.
+  const bare = host.startsWith("[")
+    ? host.slice(1, host.indexOf("]"))
+    : isIP(host) === 6
+      ? host
+      : host.replace(/:\d*$/, "");
+  return bare.toLowerCase().replace(/\.$/, "");
+}
+
+/** The machine's own names and addresses: what a browser on it or on the local network may use. */
+function machineHosts(): string[] {
+  const addresses = Object.values(os.networkInterfaces()).flatMap((list) =>
+    (list ?? []).map((item) => item.address.split("%")[0] ?? ""),
+  );
+  const name = os.hostname();
+  return ["localhost", "127.0.0.1", "::1", name, name.split(".")[0] ?? name, ...addresses];
+}
+
+function allowedHosts(given: string | undefined, publicUrl: string | undefined): string[] {
+  const listed = given ? given.split(",").map((item) => item.trim()) : machineHosts();
+  const all = [...listed, ...(publicUrl ? [new URL(publicUrl).host] : [])];
+  return [...new Set(all.filter(Boolean).map(normaliseHostName))];
 }
 
 /** Settings a selected provider cannot work without: named at start-up, not at the first order. */

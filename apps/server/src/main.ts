@@ -4,6 +4,7 @@ import { buildApp } from "./app.js";
 import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/connection.js";
 import { migrateToLatest } from "./db/migrate.js";
+import { announceFirstOwnerSetup } from "./modules/staff/first-owner.js";
 import { seedIfEmpty } from "./seed/seed.js";
 
 /** Start-up: config → database → migrations → demo catalogue on first start → listen. */
@@ -12,6 +13,8 @@ async function main(): Promise<void> {
   const config = loadConfig({
     // The built storefront sits beside the server in the repository: apps/web/dist.
     WEB_DIST_DIR: path.resolve(here, "../../web/dist"),
+    // And the admin app beside it: apps/admin/dist.
+    ADMIN_DIST_DIR: path.resolve(here, "../../admin/dist"),
     ...process.env,
   });
   const database = openDatabase(config.database);
@@ -59,9 +62,10 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info(
-    { database: database.dialect, dataDir: config.dataDir, storefront: config.webDistDir },
+    { database: database.dialect, dataDir: config.dataDir, storefront: config.webDistDir, admin: config.adminDistDir },
     `${config.shopName} is open at ${config.publicUrl}`,
   );
+  await announceFirstOwnerSetup(app.staffModule.staff, app.log);
 }
 
 main().catch((error: unknown) => {

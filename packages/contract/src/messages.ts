@@ -12,6 +12,7 @@ export const commonMessages = {
   unsupportedMediaType: "Unsupported content type",
   internal: "Something went wrong on our side. Please try again.",
   databaseDown: "The shop's database is not reachable",
+  unknownHost: "This shop does not answer for that host name",
 } as const;
 
 /** Catalogue messages (R-STORE-8). */
@@ -160,6 +161,38 @@ export const checkoutMessages = {
   paymentPageOrderSettled: "This order no longer awaits payment. Open your order in the shop to see where it stands.",
 } as const;
 
+/** Cash on delivery: the phone's one-time code and the refusals, each offering prepaid payment instead. */
+export const codMessages = {
+  codeSent: (phone: string) =>
+    `We sent a 6-digit code to ${phone}. Enter it below to place your cash-on-delivery order. It is valid for 10 minutes.`,
+  codeRequired: "Enter the 6-digit code we sent to your delivery phone.",
+  codeWrong: "That code is not right. Check the text message and try again.",
+  codeExpired: "This code has expired or was used up. Ask for a new code.",
+  tooManyTries: "Too many wrong codes. Ask for a new code.",
+  resendTooSoon: (seconds: number) => `Please wait ${seconds} seconds before asking for a new code.`,
+  tooManyCodes: "Too many codes were asked for. Please wait and try again, or pay now by UPI or card.",
+  codeText: (shopName: string, code: string) =>
+    `${code} is your ${shopName} code to confirm your cash-on-delivery order. It is valid for 10 minutes. Do not share it.`,
+  blocked:
+    "Cash on delivery is not available for this phone number or pincode. Please pay now by UPI or card instead: your order is still reserved.",
+  tooManyOpen: (limit: number) =>
+    `Cash on delivery is limited to ${limit} open ${limit === 1 ? "order" : "orders"} at a time. Please pay now by UPI or card instead: your order is still reserved.`,
+  tooManyUnits: (limit: number) =>
+    `Cash on delivery is limited to ${limit} items a day. Please pay now by UPI or card instead: your order is still reserved.`,
+  orderTooLarge: (rupees: string) =>
+    `Cash on delivery is available for orders up to ${rupees}. Please pay now by UPI or card instead: your order is still reserved.`,
+  notToConfirm: "This order is not a cash-on-delivery order waiting to be confirmed.",
+  paymentNotInReview: "This payment is not waiting for a decision.",
+  blockNotFound: "There is no such cash-on-delivery block.",
+  blockChanged: "That block changed meanwhile. Reload and try again.",
+  blockAdded: "Cash on delivery is now blocked for it.",
+  blockRemoved: "Block removed: cash on delivery is offered again.",
+  codConfirmed: "Order confirmed: its shipment is being booked.",
+  codCancelled: "Order cancelled: its stock is back on sale.",
+  paymentRefunded: "Refund started.",
+  paymentKept: "Payment kept: settle it with the shopper yourself.",
+} as const;
+
 /**
  * Shipments, tracking, cancelling and the customer's order messages (spec: accounts-and-orders
  * R-ORD-4 "Fulfilment messages" and "Cancelling", R-ORD-8). One refund wording everywhere (R-SHOP-6): 5-7 business days.
@@ -233,6 +266,9 @@ export const orderCustomerMessages = {
     "CANCELLED/REFUNDED": "Your order has been cancelled and your refund has been processed.",
     "CANCELLED/CANCELLED": "Your order has been cancelled. No payment was taken.",
     "CANCELLED/COD_PENDING": "Your order has been cancelled. Nothing is due on delivery.",
+    // A cash-on-delivery order waiting to be confirmed by the shop (decision 0011).
+    "CREATED/COD_PENDING":
+      "Your cash-on-delivery order is placed. We'll confirm it before it ships; please pay in cash or UPI when it arrives.",
     "CONFIRMED/COD_PENDING": "Your order is confirmed. Please pay in cash or UPI when it arrives.",
     "PROCESSING/COD_PENDING": "We're packing your order. Please pay in cash or UPI when it arrives.",
     "SHIPPED/COD_PENDING": "Your order is on its way. Please keep the amount ready for the courier.",

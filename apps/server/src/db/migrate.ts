@@ -7,6 +7,8 @@ import { checkoutAndFulfilmentTables } from "./migrations/0004-checkout-fulfilme
 import { accountHousekeepingIndexes } from "./migrations/0005-account-housekeeping.js";
 import { coloursAndCharacters } from "./migrations/0006-colours-characters.js";
 import { holdLimits } from "./migrations/0007-hold-limits.js";
+import { staffAdminTables } from "./migrations/0008-staff-admin.js";
+import { cashOnDelivery } from "./migrations/0009-cod.js";
 
 /** Migrations in order; each gets the dialect so both engines end with equivalent schemas. */
 export type DialectMigration = (dialect: Dialect) => Migration;
@@ -19,6 +21,8 @@ const migrations: Record<string, DialectMigration> = {
   "0005-account-housekeeping": accountHousekeepingIndexes,
   "0006-colours-characters": coloursAndCharacters,
   "0007-hold-limits": holdLimits,
+  "0008-staff-admin": staffAdminTables,
+  "0009-cod": cashOnDelivery,
 };
 
 class InCodeMigrations implements MigrationProvider {

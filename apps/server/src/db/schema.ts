@@ -1,3 +1,4 @@
+import type { SetupLinkKind, StaffRole } from "@vaki/contract/admin/schemas";
 import type { OrderStatus, PaymentStatus } from "@vaki/contract/orders";
 import type { Generated } from "kysely";
 
@@ -248,6 +249,17 @@ export interface OrdersTable {
   cancelled_at: Generated<string | null>;
   /** Something the shop owner should look at (a reused first-order code, an unserviceable address). */
   review_note: Generated<string | null>;
+  /** Cash on delivery (0009): the phone verified by a one-time code for this order (+91…). */
+  cod_phone: Generated<string | null>;
+  /** SHA-256 of the normalised delivery address of a COD order (the per-address COD limits). */
+  cod_address_key: Generated<string | null>;
+  /** A COD order placed but not confirmed yet (`to_confirm`: not shipped; stock held), or `confirmed`. */
+  cod_state: Generated<"to_confirm" | "confirmed" | null>;
+  cod_confirmed_at: Generated<string | null>;
+  /** "auto" (verified phone, small order) or who confirmed it. */
+  cod_confirmed_by: Generated<string | null>;
+  /** The checkout that made the order (0009): a new one replaces only an unpaid order of the same kind; null before 0009 (cart). */
+  checkout_kind: Generated<"cart" | "buy_now" | null>;
 }
 
 /** What was bought, copied from the catalogue when the order was created. */
@@ -311,6 +323,11 @@ export interface PaymentsTable {
   refund_id: string | null;
   created_at: string;
   updated_at: string;
+  /** Paise the gateway says it took, when that differs from `amount` (0009). */
+  gateway_amount: Generated<number | null>;
+  /** What became of a payment flagged for review (0009): "refunded" or "kept". */
+  review_outcome: Generated<"refunded" | "kept" | null>;
+  reviewed_at: Generated<string | null>;
 }
 
 /** The one shipment of an order at the courier platform (a row is first a claim, then filled in). */
@@ -394,6 +411,106 @@ export interface OutboxTable {
   updated_at: string;
 }
 
+/** A person of the shop's staff (not a customer): their own sign-in with TOTP (0008). */
+export interface StaffUsersTable {
+  /** crypto.randomUUID(). */
+  id: string;
+  /** Trimmed and lower-cased. */
+  email: string;
+  name: string;
+  role: StaffRole;
+  /** argon2id PHC string. */
+  password_hash: string;
+  /** The TOTP secret, AES-256-GCM encrypted (staff/secret-box.ts); null until enrolled. */
+  totp_secret: string | null;
+  /** The 30-second step of the last accepted code: a code is never accepted twice. */
+  totp_last_step: number | null;
+  active: Generated<number>;
+  last_sign_in_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A staff sign-in: the cookie holds a token whose SHA-256 is stored; 30 min idle, 12 h at most. */
+export interface StaffSessionsTable {
+  id: string;
+  staff_id: string;
+  token_hash: string;
+  /** Sent back as X-CSRF-Token on every write of this session. */
+  csrf_token: string;
+  created_at: string;
+  last_seen_at: string;
+  ends_at: string;
+  /** When the password and a fresh code were last confirmed (sign-in or step-up). */
+  step_up_at: string | null;
+  ended_at: string | null;
+}
+
+/** Setup, invitation and reset-two-factor links; the token is stored only as its SHA-256. */
+export interface StaffLinksTable {
+  id: string;
+  kind: SetupLinkKind;
+  token_hash: string;
+  email: string | null;
+  name: string | null;
+  role: StaffRole;
+  /** The person a reset-two-factor link is for. */
+  staff_id: string | null;
+  created_by: string | null;
+  pending_name: string | null;
+  pending_email: string | null;
+  pending_password_hash: string | null;
+  /** Encrypted like staff_users.totp_secret. */
+  pending_totp_secret: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  /** Set when a newer link of the same kind replaces it (first-owner setup links). */
+  revoked_at: string | null;
+}
+
+/** The second step of a sign-in: password checked, code still to come (5 minutes, single use). */
+export interface StaffSignInChallengesTable {
+  token_hash: string;
+  staff_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface StaffRecoveryCodesTable {
+  id: Generated<number>;
+  staff_id: string;
+  /** HMAC-SHA256 of the code with a key derived from the shop's secret. */
+  code_hash: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+/** Append-only: nothing updates or deletes a row. */
+export interface AuditEventsTable {
+  id: Generated<number>;
+  at: string;
+  /** The staff person; null for the system. */
+  actor_id: string | null;
+  action: string;
+  entity_type: string;
+  entity_id: string;
+  /** JSON object { field: { before, after } }. */
+  changes: Generated<string>;
+  request_id: string | null;
+  /** Keyed SHA-256 of the client address. */
+  address_hash: string | null;
+}
+
+export interface OrderNotesTable {
+  id: string;
+  order_id: string;
+  author_id: string | null;
+  text: string;
+  created_at: string;
+}
+
 export interface Database {
   categories: CategoriesTable;
   products: ProductsTable;
@@ -420,4 +537,36 @@ export interface Database {
   sandbox_checkouts: SandboxCheckoutsTable;
   sandbox_shipments: SandboxShipmentsTable;
   outbox: OutboxTable;
+  phone_verifications: PhoneVerificationsTable;
+  cod_blocks: CodBlocksTable;
+  staff_users: StaffUsersTable;
+  staff_sessions: StaffSessionsTable;
+  staff_links: StaffLinksTable;
+  staff_sign_in_challenges: StaffSignInChallengesTable;
+  staff_recovery_codes: StaffRecoveryCodesTable;
+  audit_events: AuditEventsTable;
+  order_notes: OrderNotesTable;
+}
+
+/** One-time codes sent to a phone before a cash-on-delivery order (0009); the code is stored hashed. */
+export interface PhoneVerificationsTable {
+  id: string;
+  /** Normalised, e.g. +919876543210. */
+  phone: string;
+  /** HMAC-SHA256 of the code with the row's id (base64url). */
+  code_hash: string;
+  /** Wrong and right tries so far (at most 5). */
+  attempts: Generated<number>;
+  sent_at: string;
+  expires_at: string;
+  verified_at: Generated<string | null>;
+}
+
+/** Phones and pincodes the owner has taken cash on delivery away from (0009). */
+export interface CodBlocksTable {
+  id: string;
+  kind: "phone" | "pincode";
+  value: string;
+  reason: string | null;
+  created_at: string;
 }

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { isAdminPath } from "./admin-static.js";
 
 /** A file of the build named by its content's hash, or the build's .br or .gz copy of one. */
 const hashedAsset = /\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(?:\.(?:br|gz))?$/;
@@ -10,7 +11,7 @@ const hashedAsset = /\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(?:\.(?:br|gz))
  * Serves the built storefront: hashed assets cached for a year (and precompressed by the build),
  * index.html always revalidated,
  * generated media from the data folder, and index.html for storefront routes the browser asks
- * for (API paths never fall back: they 404 as JSON).
+ * for (API and admin paths never fall back: they 404 as JSON).
  */
 export async function registerWebStatic(
   app: FastifyInstance,
@@ -79,6 +80,8 @@ export async function registerWebStatic(
 export function isStorefrontNavigation(method: string, url: string, accept: string | undefined): boolean {
   if (method !== "GET" && method !== "HEAD") return false;
   if (url === "/api" || url.startsWith("/api/") || url.startsWith("/api?")) return false;
+  // The admin app has its own fallback (plugins/admin-static.ts), or is not served at all.
+  if (isAdminPath(url)) return false;
   const pathname = url.split("?")[0] ?? "";
   if (path.extname(pathname) !== "") return false;
   return accept === undefined || accept.includes("text/html") || accept.includes("*/*");

@@ -16,12 +16,22 @@ export interface TestShop {
 /** A whole shop on its own fresh database and data folder, for app.inject tests. */
 export async function createTestShop(
   env: Record<string, string> = {},
-  options: { clock?: Clock } = {},
+  options: { clock?: Clock; logStream?: { write(line: string): void } } = {},
 ): Promise<TestShop> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "vaki-data-"));
-  const given = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", NODE_ENV: "test", ...env });
+  // app.inject's requests come from 127.0.0.1: exempt from per-address limits unless a test names other addresses.
+  const given = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    NODE_ENV: "test",
+    RATE_LIMIT_EXEMPT_ADDRESSES: "127.0.0.1",
+    ...env,
+  });
   const database = await createTestDatabase();
-  const app = await buildApp({ config: given, database, ...(options.clock ? { clock: options.clock } : {}) });
+  const app = await buildApp(
+    { config: given, database, ...(options.clock ? { clock: options.clock } : {}) },
+    options.logStream ? { logStream: options.logStream } : {},
+  );
   await app.ready();
   return {
     app,

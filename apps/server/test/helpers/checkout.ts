@@ -4,7 +4,9 @@ import type { App } from "../../src/app.js";
 import type { Config } from "../../src/config.js";
 import type { Db } from "../../src/db/connection.js";
 import type { Clock } from "../../src/lib/clock.js";
+import { codPhone as normalisePhone } from "../../src/modules/cod/service.js";
 import { addOk, orderOk, type Shopper } from "./cart.js";
+import { lastCodeFor } from "./sms.js";
 
 const headersOf = (shopper: Shopper) => ("headers" in shopper ? shopper.headers : {});
 const guestOf = (shopper: Shopper) => ("guestSessionId" in shopper ? { guestSessionId: shopper.guestSessionId } : {});
@@ -117,6 +119,21 @@ export function submitPaymentPage(
     headers: { "content-type": "application/x-www-form-urlencoded" },
     payload: new URLSearchParams(form).toString(),
   });
+}
+
+/**
+ * Posts the hosted page's form as the browser does; for cash on delivery, both steps: the first
+ * post texts a code to the delivery phone, the second carries it (read from DATA_DIR/sms).
+ */
+export async function payOnPage(
+  app: App,
+  token: string,
+  form: Record<string, string>,
+): Promise<LightMyRequestResponse> {
+  const first = await submitPaymentPage(app, token, form);
+  if (form.method !== "cod" || first.statusCode !== 200) return first;
+  const phone = normalisePhone(form["shippingAddress.phone"] ?? "");
+  return submitPaymentPage(app, token, { ...form, codCode: lastCodeFor(app.shopConfig.dataDir, phone) });
 }
 
 /** A sandbox webhook signed with the shop's sandbox secret (hex HMAC-SHA256 of the raw body). */

@@ -24,7 +24,7 @@ export async function freePort(): Promise<number> {
 export function startServer(env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: serverDir,
-    env: { ...process.env, HOST: "127.0.0.1", WEB_DIST_DIR: "", ...env },
+    env: { ...process.env, HOST: "127.0.0.1", WEB_DIST_DIR: "", RATE_LIMIT_EXEMPT_ADDRESSES: "127.0.0.1,::1", ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
 }

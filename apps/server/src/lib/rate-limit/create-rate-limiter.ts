@@ -8,7 +8,7 @@ import { RedisRateLimiter } from "./redis-rate-limiter.js";
 
 /**
  * Redis when REDIS_URL is set, else the shop's database; either way shared by every process.
- * Per-address rules skip callers on this machine (`spareLocalCallers`).
+ * Per-address rules skip exempt callers (`spareLocalCallers`, RATE_LIMIT_EXEMPT_ADDRESSES).
  */
 export function createRateLimiter(options: {
   db: Db;

@@ -12,9 +12,10 @@ import { loadConfig } from "../../config.js";
 import { ManualClock } from "../clock.js";
 import { DatabaseRateLimiter } from "./database-rate-limiter.js";
 import {
+  addressGroup,
   clientAddressOf,
+  exemptAddresses,
   failOpen,
-  isLoopbackAddress,
   localCaller,
   type RateLimiter,
   type RateLimitRule,
@@ -59,7 +60,7 @@ describe(`the database rate limiter (${testEngine})`, () => {
     const perAddress: RateLimitRule = { ...rule, perClientAddress: true };
     for (let i = 0; i < 5; i += 1) expect((await spared.hit(perAddress, localCaller)).limited).toBe(false);
     expect((await spared.peek(perAddress, localCaller)).count).toBe(0);
-    // A loopback address as such is counted: only clientAddressOf decides who is local.
+    // A loopback address as such is counted: only clientAddressOf decides who is exempt.
     for (let i = 0; i < 3; i += 1) await spared.hit(perAddress, "127.0.0.1");
     expect((await spared.hit(perAddress, "127.0.0.1")).limited).toBe(true);
     // A rule that is not about addresses counts whatever the subject.
@@ -67,30 +68,41 @@ describe(`the database rate limiter (${testEngine})`, () => {
     expect((await spared.hit(rule, localCaller)).limited).toBe(true);
   });
 
-  it("calls a caller local only for a loopback socket without X-Forwarded-For", () => {
+  it("exempts no caller by default, and only a named direct caller without X-Forwarded-For", () => {
     const request = (remoteAddress: string, ip: string, headers: Record<string, string> = {}) => ({
       ip,
       socket: { remoteAddress },
       headers,
     });
-    for (const loopback of ["127.0.0.1", "127.8.0.1", "::1", "::ffff:127.0.0.1"]) {
-      expect(clientAddressOf(request(loopback, loopback)), loopback).toBe(localCaller);
+    // A proxy on this machine sending no X-Forwarded-For: counted as its address, not spared.
+    for (const loopback of ["127.0.0.1", "::ffff:127.0.0.1"]) {
+      expect(clientAddressOf(request(loopback, loopback)), loopback).toBe("127.0.0.1");
     }
-    expect(clientAddressOf(request("203.0.113.5", "203.0.113.5"))).toBe("203.0.113.5");
-    // A proxy on this machine: its shoppers are counted by the address Fastify derived.
-    expect(clientAddressOf(request("127.0.0.1", "198.51.100.7", { "x-forwarded-for": "198.51.100.7" }))).toBe(
+    const exempt = exemptAddresses(["127.0.0.1", "::1", "10.1.0.0/16"]);
+    for (const named of ["127.0.0.1", "::ffff:127.0.0.1", "::1", "10.1.2.3"]) {
+      expect(clientAddressOf(request(named, named), exempt), named).toBe(localCaller);
+    }
+    expect(clientAddressOf(request("127.0.0.2", "127.0.0.2"), exempt)).toBe("127.0.0.2");
+    expect(clientAddressOf(request("203.0.113.5", "203.0.113.5"), exempt)).toBe("203.0.113.5");
+    // A proxy: its shoppers are counted by the address Fastify derived.
+    expect(clientAddressOf(request("127.0.0.1", "198.51.100.7", { "x-forwarded-for": "198.51.100.7" }), exempt)).toBe(
       "198.51.100.7",
     );
-    // A client writing a loopback address into the header is not local.
-    expect(clientAddressOf(request("127.0.0.1", "127.0.0.1", { "x-forwarded-for": "127.0.0.1, 198.51.100.7" }))).toBe(
+    // A client writing an exempt address into the header is not exempt.
+    expect(clientAddressOf(request("127.0.0.1", "127.0.0.1", { "x-forwarded-for": "127.0.0.1" }), exempt)).toBe(
       "127.0.0.1",
     );
-    expect(["10.0.0.1", "::ffff:10.0.0.1", "1270.0.0.1", "fe80::1"].map(isLoopbackAddress)).toEqual([
-      false,
-      false,
-      false,
-      false,
-    ]);
+  });
+
+  it("groups IPv6 clients by their /64", () => {
+    expect(addressGroup("2001:db8:1:2:aaaa:bbbb:cccc:dddd")).toBe("2001:db8:1:2::/64");
+    expect(addressGroup("2001:db8:1:2::9")).toBe("2001:db8:1:2::/64");
+    expect(addressGroup("2001:0db8:0001:0002:0:0:0:1")).toBe("2001:db8:1:2::/64");
+    expect(addressGroup("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(addressGroup("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
+    expect(addressGroup("2001:db8:1:3::1")).not.toBe(addressGroup("2001:db8:1:2::1"));
+    expect(addressGroup("::ffff:203.0.113.5")).toBe("203.0.113.5");
+    expect(addressGroup("203.0.113.5")).toBe("203.0.113.5");
   });
 
   it("gives back a reserved hit on release, never below zero", async () => {

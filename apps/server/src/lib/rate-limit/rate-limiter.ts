@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { BlockList, isIPv4, isIPv6 } from "node:net";
 import { TooManyRequests } from "../errors.js";
 import type { Logger } from "../logger.js";
 
@@ -8,7 +9,7 @@ export interface RateLimitRule {
   name: string;
   limit: number;
   windowMs: number;
-  /** The subject is the client's address (`clientAddressOf`): local callers are not counted. */
+  /** The subject is the client's address (`clientAddressOf`): exempt callers are not counted. */
   perClientAddress?: boolean;
 }
 
@@ -94,29 +95,83 @@ export function failOpen(limiter: RateLimiter, log: Logger): RateLimiter {
   };
 }
 
-/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6. */
-export function isLoopbackAddress(address: string): boolean {
-  return address === "::1" || /^(?:::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i.test(address);
-}
-
-/** The subject per-address rules get for a caller on this machine itself (see `clientAddressOf`). */
+/** The subject per-address rules get for an exempt caller (see `clientAddressOf`): never counted. */
 export const localCaller = "local";
 
+/** Which direct callers per-address rules leave out (RATE_LIMIT_EXEMPT_ADDRESSES; none by default). */
+export interface ExemptAddresses {
+  has(address: string): boolean;
+}
+
+/** Addresses and CIDRs ("127.0.0.1,::1,10.0.0.0/8"); an IPv4-mapped IPv6 caller matches its IPv4 entry. */
+export function exemptAddresses(entries: readonly string[]): ExemptAddresses {
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [address = "", prefix] = entry.split("/");
+    const type = isIPv6(address) ? "ipv6" : "ipv4";
+    if (prefix === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(prefix), type);
+  }
+  return {
+    has(address) {
+      const plain = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "");
+      if (isIPv4(plain)) return list.check(plain, "ipv4");
+      return isIPv6(plain) && list.check(plain, "ipv6");
+    },
+  };
+}
+
+export const noExemptAddresses: ExemptAddresses = { has: () => false };
+
 /**
- * The address per-address rules count: Fastify's client address (taken from X-Forwarded-For
- * only when TRUST_PROXY trusts the proxy), or `localCaller` for a request that came straight
- * from this machine (a loopback socket and no X-Forwarded-For: health checks, scripts, tests).
- * A proxy always sends X-Forwarded-For, so its shoppers are counted, and a client cannot claim
- * to be local by writing a loopback address into that header.
+ * What per-address budgets count for an address: IPv4 as it is (IPv4-mapped IPv6 too), IPv6 by
+ * its /64, since one home or phone is usually given a whole /64 and can pick any address in it.
  */
-export function clientAddressOf(request: {
+export function addressGroup(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped?.[1]) return mapped[1];
+  if (!isIPv6(address.split("%")[0] ?? "")) return address;
+  const hextets = expandIpv6(address.split("%")[0] ?? "");
+  return hextets ? `${hextets.slice(0, 4).join(":")}::/64` : address;
+}
+
+/** The eight hextets of a valid IPv6 address, without leading zeros. */
+function expandIpv6(text: string): string[] | undefined {
+  let address = text.toLowerCase();
+  const ipv4Tail = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
+  if (ipv4Tail) {
+    const [a, b, c, d] = ipv4Tail.slice(1).map(Number) as [number, number, number, number];
+    address = `${address.slice(0, ipv4Tail.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = "", tail] = address.split("::");
+  const front = head ? head.split(":") : [];
+  const back = tail ? tail.split(":") : [];
+  const zeros = tail === undefined ? [] : Array<string>(8 - front.length - back.length).fill("0");
+  const all = [...front, ...zeros, ...back];
+  return all.length === 8 ? all.map((part) => Number.parseInt(part, 16).toString(16)) : undefined;
+}
+
+/** What `clientAddressOf` reads from a request; Fastify's request has all of it. */
+export interface ClientRequest {
   ip: string;
   socket: { remoteAddress?: string | undefined };
   headers: Record<string, unknown>;
-}): string {
+  server?: { rateLimitExempt?: ExemptAddresses };
+}
+
+/**
+ * The subject per-address rules count: Fastify's client address (taken from X-Forwarded-For
+ * only when TRUST_PROXY trusts the proxy), IPv6 grouped by its /64 (`addressGroup`), or
+ * `localCaller` for a direct caller named in RATE_LIMIT_EXEMPT_ADDRESSES (tests, the bench).
+ * No address is exempt by default: a proxy on this machine that sends no X-Forwarded-For must
+ * not turn every limit off. A request carrying X-Forwarded-For is never exempt, so a client
+ * cannot claim an exempt address by writing it into that header.
+ */
+export function clientAddressOf(request: ClientRequest, exempt?: ExemptAddresses): string {
   const direct = request.socket.remoteAddress ?? "";
-  if (isLoopbackAddress(direct) && request.headers["x-forwarded-for"] === undefined) return localCaller;
-  return request.ip;
+  const exemptions = exempt ?? request.server?.rateLimitExempt ?? noExemptAddresses;
+  if (request.headers["x-forwarded-for"] === undefined && exemptions.has(direct)) return localCaller;
+  return addressGroup(request.ip);
 }
 
 /** Leaves per-address rules out for `localCaller`; per-account rules always count. */

@@ -4,13 +4,15 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { adminMessages } from "@vaki/contract/admin/schemas";
 import { accountMessages } from "@vaki/contract/messages";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { login, loginAs, newCustomer, registerAndLogin } from "../../../test/helpers/accounts.js";
+import { loginAs, newCustomer, register, registerAndLogin } from "../../../test/helpers/accounts.js";
 import { createTestShop, type TestShop } from "../../../test/helpers/app.js";
 import { testEngine } from "../../../test/helpers/database.js";
-import { systemClock } from "../../lib/clock.js";
+import { completeLink } from "../../../test/helpers/staff.js";
+import { ManualClock, systemClock } from "../../lib/clock.js";
 import { silentLogger } from "../../lib/logger.js";
 import { DatabaseRateLimiter } from "../../lib/rate-limit/database-rate-limiter.js";
 import { registerErrorHandling } from "../../plugins/error-handler.js";
@@ -18,7 +20,51 @@ import { registerAuthentication } from "./auth-guard.js";
 import { runCreateAdmin } from "./create-admin.js";
 import { createAccountsModule } from "./module.js";
 
-describe(`admins (${testEngine})`, () => {
+describe(`create-admin (${testEngine})`, () => {
+  let shop: TestShop;
+  let clock: ManualClock;
+
+  beforeAll(async () => {
+    clock = new ManualClock(new Date());
+    shop = await createTestShop({}, { clock });
+  });
+  afterAll(async () => shop.close());
+
+  const run = (argv: string[]) =>
+    runCreateAdmin(argv, { db: shop.database.db, dialect: shop.database.dialect, clock, config: shop.config });
+
+  it("prints a 72-hour invitation link that sets up a staff account (owner by default)", async () => {
+    const result = await run(["--email", "Owner@Vaki.in", "--name", "Shop Owner"]);
+    expect(result.code).toBe(0);
+    expect(result.output).toContain("Invitation for Shop Owner <owner@vaki.in> as Owner, valid until");
+    const url = /http\S+\/admin\/setup\?token=\S+/.exec(result.output)?.[0] ?? "";
+    expect(url).not.toBe("");
+    const owner = await completeLink(shop.app, clock, url, { name: "Shop Owner" });
+    expect(owner).toMatchObject({ email: "owner@vaki.in", role: "owner" });
+
+    const ops = await run(["--email", "ops@vaki.in", "--name", "Ops Person", "--role", "operations"]);
+    expect(ops.output).toContain("as Operations");
+  });
+
+  it("refuses a bad e-mail, an unknown role, the old --password option, and a taken e-mail", async () => {
+    expect((await run(["--email", "not-an-email", "--name", "X"])).code).toBe(2);
+    expect((await run(["--email", "a@vaki.in"])).output).toContain("--name");
+    expect((await run(["--email", "a@vaki.in", "--name", "A", "--role", "god"])).code).toBe(2);
+    const password = await run(["--email", "a@vaki.in", "--name", "A", "--password", "Owner-pass-2026"]);
+    expect(password.code).toBe(2);
+    expect(password.output).toContain("--password");
+    await run(["--email", "taken@vaki.in", "--name", "Taken"]);
+    const url = /http\S+/.exec((await run(["--email", "taken2@vaki.in", "--name", "T"])).output)?.[0] ?? "";
+    await completeLink(shop.app, clock, url, { name: "T" });
+    expect(await run(["--email", "taken2@vaki.in", "--name", "Again"])).toEqual({
+      code: 1,
+      output: adminMessages.emailTaken,
+    });
+    expect((await run(["--help"])).output).toContain("Usage: npm run create-admin");
+  });
+});
+
+describe(`requireRole for customer accounts (${testEngine})`, () => {
   let shop: TestShop;
 
   beforeAll(async () => {
@@ -26,48 +72,7 @@ describe(`admins (${testEngine})`, () => {
   });
   afterAll(async () => shop.close());
 
-  const run = (argv: string[], env: Record<string, string> = {}) =>
-    runCreateAdmin(argv, env, { db: shop.database.db, clock: systemClock });
-
-  it("creates an admin account from the command line, which then logs in with role admin", async () => {
-    const result = await run(["--email", "Owner@Vaki.in", "--name", "Shop Owner", "--password", "Owner-pass-2026"]);
-    expect(result).toMatchObject({
-      code: 0,
-      output: expect.stringContaining("Created admin account: Shop Owner <owner@vaki.in>"),
-    });
-    const response = await login(shop.app, { emailOrPhone: "owner@vaki.in", password: "Owner-pass-2026" });
-    expect(response.json().data.user).toMatchObject({ role: "admin", name: "Shop Owner" });
-  });
-
-  it("promotes an existing customer, keeping the password, and takes the password from ADMIN_PASSWORD too", async () => {
-    const session = await registerAndLogin(shop.app);
-    const promoted = await run(["--email", session.customer.email]);
-    expect(promoted).toMatchObject({ code: 0, output: expect.stringContaining("Made admin") });
-    const again = await loginAs(shop.app, session.customer);
-    const profile = await shop.app.inject({
-      method: "GET",
-      url: `/api/user/profile/${again.userId}`,
-      headers: again.headers,
-    });
-    expect(profile.json().data.role).toBe("admin");
-
-    const fromEnv = await run(["--email", "second.owner@vaki.in", "--name", "Second Owner"], {
-      ADMIN_PASSWORD: "Second-pass-2026",
-    });
-    expect(fromEnv.code).toBe(0);
-  });
-
-  it("refuses a bad e-mail, a weak password, unknown options and a new account without a name", async () => {
-    expect((await run(["--email", "not-an-email", "--name", "X", "--password", "Owner-pass-2026"])).code).toBe(2);
-    expect((await run(["--email", "a@vaki.in", "--name", "Owner", "--password", "weak"])).output).toContain(
-      accountMessages.passwordWeak,
-    );
-    expect((await run(["--email", "a@vaki.in", "--role", "god"])).code).toBe(2);
-    expect(await run(["--email", "new.person@vaki.in", "--password", "Owner-pass-2026"])).toMatchObject({ code: 1 });
-    expect((await run(["--help"])).output).toContain("Usage: npm run create-admin");
-  });
-
-  it("lets requireRole('admin') through for admins only", async () => {
+  it("lets requireRole('admin') through for accounts of that role only", async () => {
     const module = createAccountsModule({
       db: shop.database.db,
       config: shop.config,
@@ -79,21 +84,22 @@ describe(`admins (${testEngine})`, () => {
     const adminApp = Fastify();
     registerErrorHandling(adminApp);
     registerAuthentication(adminApp);
-    adminApp.get("/api/admin/ping", { preValidation: module.auth.requireRole("admin") }, async (request) => ({
+    adminApp.get("/ping", { preValidation: module.auth.requireRole("admin") }, async (request) => ({
       role: request.user?.role,
     }));
     await adminApp.ready();
     try {
       const customer = await registerAndLogin(shop.app);
-      const owner = newCustomer();
-      await run(["--email", owner.email, "--name", owner.name, "--password", owner.password]);
-      const admin = await loginAs(shop.app, owner);
+      const elevated = newCustomer();
+      await register(shop.app, elevated);
+      await shop.database.db.updateTable("users").set({ role: "admin" }).where("email", "=", elevated.email).execute();
+      const admin = await loginAs(shop.app, elevated);
 
-      expect((await adminApp.inject({ method: "GET", url: "/api/admin/ping" })).statusCode).toBe(401);
-      const refused = await adminApp.inject({ method: "GET", url: "/api/admin/ping", headers: customer.headers });
+      expect((await adminApp.inject({ method: "GET", url: "/ping" })).statusCode).toBe(401);
+      const refused = await adminApp.inject({ method: "GET", url: "/ping", headers: customer.headers });
       expect(refused.statusCode).toBe(403);
       expect(refused.json().message).toBe(accountMessages.adminOnly);
-      const allowed = await adminApp.inject({ method: "GET", url: "/api/admin/ping", headers: admin.headers });
+      const allowed = await adminApp.inject({ method: "GET", url: "/ping", headers: admin.headers });
       expect(allowed.json()).toEqual({ role: "admin" });
     } finally {
       await adminApp.close();
@@ -102,7 +108,7 @@ describe(`admins (${testEngine})`, () => {
 });
 
 describe("the create-admin command", () => {
-  it("runs with tsx against the SQLite file in DATA_DIR", async () => {
+  it("runs with tsx against the SQLite file in DATA_DIR and prints the link", async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "vaki-cli-"));
     const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
     try {
@@ -116,12 +122,14 @@ describe("the create-admin command", () => {
           "owner@vaki.in",
           "--name",
           "Shop Owner",
-          "--password",
-          "Owner-pass-2026",
         ],
-        { cwd: serverRoot, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" } },
+        {
+          cwd: serverRoot,
+          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", PUBLIC_URL: "https://shop.example" },
+        },
       );
-      expect(stdout).toContain("Created admin account: Shop Owner <owner@vaki.in>");
+      expect(stdout).toContain("Invitation for Shop Owner <owner@vaki.in> as Owner");
+      expect(stdout).toMatch(/https:\/\/shop\.example\/admin\/setup\?token=[A-Za-z0-9_-]{43}/);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -1,33 +1,34 @@
 import { parseArgs } from "node:util";
-import { emailSchema, isStrongPassword, nameSchema } from "@vaki/contract/accounts";
-import { accountMessages } from "@vaki/contract/messages";
-import type { Db } from "../../db/connection.js";
+import { roleLabels } from "@vaki/contract/admin/permissions";
+import { staffEmailSchema, staffNameSchema, staffRoleSchema } from "@vaki/contract/admin/schemas";
+import type { Config } from "../../config.js";
+import type { Db, Dialect } from "../../db/connection.js";
 import type { Clock } from "../../lib/clock.js";
 import { DomainError } from "../../lib/errors.js";
 import { DatabaseRateLimiter } from "../../lib/rate-limit/database-rate-limiter.js";
-import { AccountsRepo } from "./repo.js";
-import { AccountService } from "./service.js";
+import { systemAuditContext } from "../audit/types.js";
+import { createStaffModule } from "../staff/module.js";
 
-export const createAdminUsage = `Usage: npm run create-admin -- --email owner@example.com --name "Shop Owner" --password '...'
+export const createAdminUsage = `Usage: npm run create-admin -- --email owner@example.com --name "Shop Owner" [--role owner]
 
-Creates an admin account, or makes an existing account (found by e-mail) an admin.
-The password may also come from the ADMIN_PASSWORD environment variable (kept out of the shell history).
---name and a password are needed only when the account does not exist yet.`;
+Prints an invitation link (valid 72 hours) to the admin's setup page: the person opens it, chooses
+a password and sets up two-factor sign-in with an authenticator app. --role is one of owner (the
+default), operations, catalogue, support, accountant. Works whether the shop is running or not
+(it uses the same DATA_DIR / DATABASE_URL).`;
 
-/** Runs the create-admin command; answers the exit code and what to print. */
+/** Runs the create-admin command: an invitation for a staff person; answers the exit code and what to print. */
 export async function runCreateAdmin(
   argv: string[],
-  env: Record<string, string | undefined>,
-  deps: { db: Db; clock: Clock },
+  deps: { db: Db; dialect: Dialect; clock: Clock; config: Pick<Config, "secrets" | "shopName" | "publicUrl"> },
 ): Promise<{ code: number; output: string }> {
-  let values: { email?: string | undefined; name?: string | undefined; password?: string | undefined; help?: boolean };
+  let values: { email?: string | undefined; name?: string | undefined; role?: string | undefined; help?: boolean };
   try {
     ({ values } = parseArgs({
       args: argv,
       options: {
         email: { type: "string" },
         name: { type: "string" },
-        password: { type: "string" },
+        role: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
       strict: true,
@@ -37,26 +38,30 @@ export async function runCreateAdmin(
   }
   if (values.help) return { code: 0, output: createAdminUsage };
 
-  const email = emailSchema.safeParse(values.email ?? "");
-  if (!email.success) return { code: 2, output: `--email: ${accountMessages.emailInvalid}\n\n${createAdminUsage}` };
-  const name = values.name === undefined ? undefined : nameSchema.safeParse(values.name);
-  if (name && !name.success) return { code: 2, output: `--name: ${accountMessages.nameInvalid}` };
-  const password = values.password ?? env.ADMIN_PASSWORD;
-  if (password !== undefined && !isStrongPassword(password)) {
-    return { code: 2, output: `--password: ${accountMessages.passwordWeak}` };
-  }
+  const email = staffEmailSchema.safeParse(values.email ?? "");
+  if (!email.success) return { code: 2, output: `--email: ${email.error.issues[0]?.message}\n\n${createAdminUsage}` };
+  const name = staffNameSchema.safeParse(values.name ?? "");
+  if (!name.success) return { code: 2, output: `--name: ${name.error.issues[0]?.message}\n\n${createAdminUsage}` };
+  const role = staffRoleSchema.safeParse(values.role ?? "owner");
+  if (!role.success) return { code: 2, output: `--role: ${role.error.issues[0]?.message}\n\n${createAdminUsage}` };
 
-  const service = new AccountService(
-    new AccountsRepo(deps.db),
-    deps.clock,
-    new DatabaseRateLimiter(deps.db, deps.clock),
-  );
+  const { staff } = createStaffModule({
+    db: deps.db,
+    dialect: deps.dialect,
+    config: deps.config,
+    clock: deps.clock,
+    rateLimiter: new DatabaseRateLimiter(deps.db, deps.clock),
+  });
   try {
-    const { user, created } = await service.createOrPromoteAdmin({ email: email.data, name: name?.data, password });
-    const what = created ? "Created admin account" : "Made admin";
-    const note =
-      !created && password !== undefined ? "\n(The existing password was kept; use the reset link to change it.)" : "";
-    return { code: 0, output: `${what}: ${user.name} <${user.email}> (id ${user.id})${note}` };
+    const invitation = await staff.invite({ email: email.data, name: name.data, role: role.data }, systemAuditContext);
+    return {
+      code: 0,
+      output: [
+        `Invitation for ${name.data} <${email.data}> as ${roleLabels[role.data]}, valid until ${invitation.expiresAt}:`,
+        invitation.invitationUrl,
+        "Open it in a browser to choose a password and set up two-factor sign-in.",
+      ].join("\n"),
+    };
   } catch (error) {
     if (error instanceof DomainError) return { code: 1, output: error.message };
     throw error;

@@ -161,24 +161,6 @@ export class AccountService {
     return next;
   }
 
-  /** Command-line admin creation: promotes an existing account, or creates an admin account. */
-  async createOrPromoteAdmin(input: {
-    email: string;
-    name?: string | undefined;
-    password?: string | undefined;
-  }): Promise<{ user: UserRow; created: boolean }> {
-    const existing = await this.repo.findUserByEmail(input.email);
-    if (existing) {
-      const user = await this.update(existing, { role: "admin" });
-      return { user, created: false };
-    }
-    if (!input.name || !input.password) {
-      throw new InvalidInput("A new admin account needs --name and --password");
-    }
-    const user = await this.register({ name: input.name, email: input.email, password: input.password, role: "admin" });
-    return { user, created: true };
-  }
-
   private async update(user: UserRow, patch: UserPatch): Promise<UserRow> {
     if (Object.keys(patch).length === 0) return user;
     try {

@@ -12,7 +12,10 @@ describe(`a guest's order link works on any device; the session id alone reveals
   const clock = new ManualClock(new Date("2026-11-22T10:00:00.000Z"));
 
   beforeAll(async () => {
-    shop = await createTestShop({ HOLD_SWEEP_INTERVAL_MS: "0", OUTBOX_INTERVAL_MS: "0" }, { clock });
+    shop = await createTestShop(
+      { HOLD_SWEEP_INTERVAL_MS: "0", OUTBOX_INTERVAL_MS: "0", ALLOWED_HOSTS: "localhost,192.168.1.20" },
+      { clock },
+    );
   });
   afterAll(async () => shop.close());
 

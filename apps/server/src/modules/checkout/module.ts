@@ -9,10 +9,13 @@ import type { SandboxPaymentProvider } from "../../providers/payment/sandbox-pay
 import type { ShiprocketCheckoutProvider } from "../../providers/payment/shiprocket-checkout.js";
 import type { ShippingProvider } from "../../providers/shipping/shipping-provider.js";
 import type { AccountService } from "../accounts/service.js";
+import type { CodModule } from "../cod/module.js";
 import type { CommerceModules } from "../commerce.js";
-import { orderPayloadSchema, outboxKinds } from "../outbox/messages.js";
+import { orderPayloadSchema, outboxKinds, paymentPayloadSchema } from "../outbox/messages.js";
 import type { Outbox } from "../outbox/service.js";
 import { runWhileUp, type ShopModule } from "../shop-module.js";
+import { CodConfirmationService } from "./cod-confirmation.js";
+import { PaymentReviewService } from "./payment-review.js";
 import { shiprocketScriptUrl } from "./payment-start.js";
 import { CheckoutRepo } from "./repo.js";
 import { checkoutRoutes } from "./routes.js";
@@ -23,6 +26,10 @@ import { CheckoutService } from "./service.js";
 
 export interface CheckoutModule extends ShopModule {
   checkout: CheckoutService;
+  /** Confirming cash-on-delivery orders (auto, or the admin's "COD to confirm" tab). */
+  codConfirmation: CodConfirmationService;
+  /** Payments flagged for review (another amount than the order's): refunded, or kept for a person. */
+  paymentReview: PaymentReviewService;
   /** Only with the sandbox gateway: its hosted page's service (routes in sandbox-routes.ts). */
   sandboxPay: SandboxPayService | null;
 }
@@ -36,7 +43,10 @@ export function createCheckoutModule(deps: {
   db: Db;
   clock: Clock;
   log: Logger;
-  config: Pick<Config, "shopName" | "publicUrl" | "payment" | "holdSweepIntervalMs">;
+  config: Pick<
+    Config,
+    "shopName" | "publicUrl" | "payment" | "holdSweepIntervalMs" | "cod" | "mismatchedPayment" | "ownerEmail"
+  >;
   commerce: CommerceModules;
   provider: SandboxPaymentProvider | ShiprocketCheckoutProvider;
   sandboxStore: DatabaseSandboxCheckoutStore;
@@ -45,12 +55,41 @@ export function createCheckoutModule(deps: {
   mailer: Mailer;
   rateLimiter: RateLimiter;
   accounts: AccountService;
+  cod: CodModule;
 }): CheckoutModule {
   const { commerce, provider, config } = deps;
   const sandbox = provider.name === "sandbox" ? provider : null;
   const serviceability = deps.shipping.serviceability.bind(deps.shipping);
+  const codConfirmation = new CodConfirmationService({
+    db: deps.db,
+    clock: deps.clock,
+    log: deps.log,
+    orders: commerce.orders,
+    lifecycle: commerce.orderLifecycle,
+    inventory: commerce.inventory,
+    cart: commerce.cart,
+    promotions: commerce.promotions,
+    outbox: deps.outbox,
+    toConfirm: deps.cod.cod,
+    cod: config.cod,
+  });
+  const repo = new CheckoutRepo(deps.db);
+  const paymentReview = new PaymentReviewService({
+    db: deps.db,
+    repo,
+    provider,
+    outbox: deps.outbox,
+    mailer: deps.mailer,
+    clock: deps.clock,
+    log: deps.log,
+    shop: { name: config.shopName },
+    mode: config.mismatchedPayment,
+    ownerEmail: config.ownerEmail,
+  });
   const checkout = new CheckoutService({
-    repo: new CheckoutRepo(deps.db),
+    repo,
+    codConfirmation,
+    paymentReview,
     clock: deps.clock,
     log: deps.log,
     provider,
@@ -73,12 +112,26 @@ export function createCheckoutModule(deps: {
   deps.outbox.register(outboxKinds.refundPayment, (payload) =>
     checkout.refund(orderPayloadSchema.parse(payload).orderId),
   );
+  deps.outbox.register(outboxKinds.refundMismatchedPayment, async (payload) => {
+    await paymentReview.refund(paymentPayloadSchema.parse(payload).paymentId);
+  });
+  deps.outbox.register(outboxKinds.paymentReviewAlert, (payload) =>
+    paymentReview.alertOwner(paymentPayloadSchema.parse(payload).paymentId),
+  );
   const sandboxPay = sandbox
-    ? new SandboxPayService({ provider: sandbox, checkout, serviceability, log: deps.log })
+    ? new SandboxPayService({
+        provider: sandbox,
+        checkout,
+        serviceability,
+        log: deps.log,
+        cod: { cod: deps.cod.cod, phoneCodes: deps.cod.phoneCodes },
+      })
     : null;
   commerce.orders.reconcileBeforeCancelling((orderId) => checkout.reconcileOrder(orderId));
   return {
     checkout,
+    codConfirmation,
+    paymentReview,
     sandboxPay,
     async register(app, { auth, shop }) {
       await app.register(checkoutRoutes, { checkout, auth, accounts: deps.accounts, shop });

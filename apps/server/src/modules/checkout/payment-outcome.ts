@@ -13,7 +13,18 @@ import { type CheckoutServiceDeps, contactOf, gatewayFacts, jsonOrNull, type Pay
 
 type OutcomeDeps = Pick<
   CheckoutServiceDeps,
-  "repo" | "clock" | "log" | "provider" | "orders" | "lifecycle" | "inventory" | "cart" | "outbox" | "serviceability"
+  | "repo"
+  | "clock"
+  | "log"
+  | "provider"
+  | "orders"
+  | "lifecycle"
+  | "inventory"
+  | "cart"
+  | "outbox"
+  | "serviceability"
+  | "codConfirmation"
+  | "paymentReview"
 >;
 
 const gatewayStatus = (outcome: CheckoutResult["outcome"]): PaymentState["status"] =>
@@ -70,8 +81,16 @@ export class PaymentOutcomes {
   ): Promise<void> {
     const paymentStatus = result.outcome === "COD" ? "COD_PENDING" : "SUCCESS";
     if (result.amount !== order.total) {
-      // Tampered or mispriced: never confirm an order for another amount; a person looks at it.
-      await this.flag(payment, `gateway amount ${result.amount} paise ≠ order total ${order.total} paise`, result);
+      // Tampered or mispriced: never confirm an order for another amount; refunded, or kept for a person.
+      const reason = `gateway amount ${result.amount} paise ≠ order total ${order.total} paise`;
+      if ((await this.flag(payment, reason, result)) && online(paymentStatus)) {
+        await this.deps.paymentReview?.amountMismatch(payment, result.amount);
+      }
+      return;
+    }
+    const cod = this.deps.codConfirmation;
+    if (paymentStatus === "COD_PENDING" && cod && !cod.confirmsAtOnce(order)) {
+      await this.placeCodToConfirm(payment, result, order, items, cod.holdUntil());
       return;
     }
     const gateway = gatewayFacts(paymentStatus, result, this.deps.clock);
@@ -96,6 +115,7 @@ export class PaymentOutcomes {
         recordedNow = (await repo.recordOutcome(payment.id, ["CREATED", "PENDING", "FAILED"], gateway)) !== undefined;
         if (!moved) return;
         promoNoteRecorded = promoNote;
+        if (paymentStatus === "COD_PENDING" && cod) await this.deps.lifecycle.markCodAutoConfirmed(trx, order.id);
         await this.confirmSale(trx, order.id, items);
         if (order.cart_id) {
           await this.deps.cart.emptyAfterPurchase(trx, order.cart_id, {
@@ -131,6 +151,64 @@ export class PaymentOutcomes {
     } else if (recordedNow && online(paymentStatus)) {
       // Another checkout of the same order had already paid it: this one is money twice.
       await this.flag(payment, "second payment for an order another checkout already paid; refund it", result);
+    }
+  }
+
+  /**
+   * Cash on delivery that waits for a person (no verified phone, or at or over the auto-confirm
+   * value): placed — contact and addresses stored, the lines leave the cart, the stock stays HELD
+   * until `holdUntil` — but nothing sold, mailed or shipped until `CodConfirmationService.confirm`.
+   */
+  private async placeCodToConfirm(
+    payment: PaymentRecord,
+    result: CheckoutResult,
+    order: OrderRecord,
+    items: OrderItemRecord[],
+    holdUntil: string,
+  ): Promise<void> {
+    const gateway = gatewayFacts("COD_PENDING", result, this.deps.clock);
+    let placed = false;
+    try {
+      placed = await this.deps.repo.transaction(async (repo, trx) => {
+        if (order.cart_id) await this.deps.cart.lockForPurchase(trx, order.cart_id);
+        const promoNote = await this.firstOrder.noteFor(trx, order, result);
+        const contact = contactOf(result);
+        const moved = await this.deps.lifecycle.placeCodToConfirm(
+          trx,
+          order.id,
+          {
+            contactEmail: contact.email,
+            contactPhone: contact.phone,
+            shippingAddress: jsonOrNull(result.shippingAddress),
+            billingAddress: jsonOrNull(result.billingAddress ?? result.shippingAddress),
+            reviewNote: promoNote,
+          },
+          holdUntil,
+        );
+        await repo.recordOutcome(payment.id, ["CREATED", "PENDING", "FAILED"], gateway);
+        if (!moved) return false;
+        // A hold released by a declined attempt is taken again, or the order cannot be placed.
+        try {
+          await this.deps.inventory.holdAgain(trx, order.id);
+        } catch (error) {
+          if (error instanceof Conflict) throw new StockGone(error.message);
+          throw error;
+        }
+        if (order.cart_id) {
+          await this.deps.cart.emptyAfterPurchase(trx, order.cart_id, {
+            variantIds: items.map((item) => item.variant_id),
+            promoCode: order.promo_code,
+          });
+        }
+        return true;
+      });
+    } catch (error) {
+      if (!(error instanceof StockGone)) throw error;
+      await this.refunds.refundUnfulfillable(payment, "COD_PENDING", result, order, `sold out: ${error.reason}`);
+      return;
+    }
+    if (placed) {
+      this.deps.log.info({ orderId: order.id, holdUntil }, "cash-on-delivery order placed; waiting to be confirmed");
     }
   }
 
@@ -184,13 +262,14 @@ export class PaymentOutcomes {
     }
   }
 
-  private async flag(payment: PaymentRecord, reason: string, result: CheckoutResult): Promise<void> {
+  /** Flags the payment for review once; answers whether this call flagged it. */
+  private async flag(payment: PaymentRecord, reason: string, result: CheckoutResult): Promise<boolean> {
     const now = this.deps.clock.now().toISOString();
-    if (await this.deps.repo.flagForReview(payment.id, reason, jsonOrNull(result.raw), now)) {
-      this.deps.log.error(
-        { orderId: payment.order_id, checkoutId: payment.checkout_id, reason },
-        "payment needs review; order not confirmed",
-      );
-    }
+    if (!(await this.deps.repo.flagForReview(payment.id, reason, jsonOrNull(result.raw), now))) return false;
+    this.deps.log.error(
+      { orderId: payment.order_id, checkoutId: payment.checkout_id, reason },
+      "payment needs review; order not confirmed",
+    );
+    return true;
   }
 }

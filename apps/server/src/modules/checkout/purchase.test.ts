@@ -12,6 +12,7 @@ import {
   outboxRows,
   paymentForm,
   paymentsOf,
+  payOnPage,
   shipmentsOf,
   startCheckout,
   submitPaymentPage,
@@ -255,7 +256,7 @@ describe(`a whole purchase through the API and the sandbox pages (${testEngine})
     const cap = await product("Moon Cap", 3, 79_900);
     const guest = newGuest();
     const started = await startCheckout(shop.app, guest, [{ productId: cap.id, variantId: cap.variantIds[0]! }]);
-    const done = await submitPaymentPage(
+    const done = await payOnPage(
       shop.app,
       started.token,
       paymentForm({ method: "cod", "contact.email": uniqueEmail() }),

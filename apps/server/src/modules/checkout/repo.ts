@@ -97,6 +97,49 @@ export class CheckoutRepo {
     return row !== undefined;
   }
 
+  /** What the gateway took for a payment flagged for a different amount. */
+  async recordGatewayAmount(id: string, amount: number): Promise<void> {
+    await this.db.updateTable("payments").set({ gateway_amount: amount }).where("id", "=", id).execute();
+  }
+
+  /** Payments flagged for review that nobody has decided on yet, oldest first. */
+  paymentsToReview(): Promise<PaymentRecord[]> {
+    return this.db
+      .selectFrom("payments")
+      .selectAll()
+      .where("review_reason", "is not", null)
+      .where("review_outcome", "is", null)
+      .orderBy("updated_at")
+      .execute();
+  }
+
+  findPayment(id: string): Promise<PaymentRecord | undefined> {
+    return this.db.selectFrom("payments").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  /** Records the decision on a flagged payment once (answers false when it was already decided). */
+  async decideReview(
+    id: string,
+    outcome: "refunded" | "kept",
+    changes: { status?: PaymentStatus; refundId?: string },
+    now: string,
+  ): Promise<boolean> {
+    const row = await this.db
+      .updateTable("payments")
+      .set({
+        review_outcome: outcome,
+        reviewed_at: now,
+        updated_at: now,
+        ...(changes.status ? { status: changes.status } : {}),
+        ...(changes.refundId ? { refund_id: changes.refundId } : {}),
+      })
+      .where("id", "=", id)
+      .where("review_outcome", "is", null)
+      .returning("id")
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async recordRefund(id: string, refundId: string, status: PaymentStatus, now: string): Promise<void> {
     await this.db
       .updateTable("payments")

@@ -1,10 +1,12 @@
 import type { FieldErrors } from "@vaki/contract/envelope";
-import { checkoutMessages as m } from "@vaki/contract/messages";
-import { Gone } from "../../lib/errors.js";
+import { codMessages, checkoutMessages as m } from "@vaki/contract/messages";
+import { Gone, InvalidInput, TooManyRequests } from "../../lib/errors.js";
 import type { Logger } from "../../lib/logger.js";
 import type { SandboxCheckoutSummary, SandboxPaymentProvider } from "../../providers/payment/sandbox-payment.js";
 import { readPaymentForm, sandboxFormFields } from "../../providers/payment/sandbox-payment-form.js";
 import type { PostalAddress, Serviceability, ServiceabilityQuery } from "../../providers/shipping/shipping-provider.js";
+import type { PhoneVerificationService } from "../cod/phone-verification.js";
+import { type CodService, codPhone } from "../cod/service.js";
 import type { CheckoutService } from "./service.js";
 
 /** The page's answer for an order that no longer awaits payment: 410 with the reason. */
@@ -12,7 +14,15 @@ export class OrderNotPayable extends Gone {}
 
 export type SandboxSubmission =
   | { kind: "invalid"; summary: SandboxCheckoutSummary; fieldErrors: FieldErrors }
+  /** Cash on delivery: a code was texted to the delivery phone; the page asks for it. */
+  | { kind: "code-sent"; summary: SandboxCheckoutSummary; notice: string }
   | { kind: "completed"; redirectUrl: string };
+
+/** Cash on delivery's checks on the hosted page: limits and blocks, and the phone's one-time code. */
+export interface SandboxCodDeps {
+  cod: CodService;
+  phoneCodes: PhoneVerificationService;
+}
 
 /**
  * The sandbox gateway's hosted page, seen from the shop: the page shows the order, the form is
@@ -27,6 +37,8 @@ export class SandboxPayService {
       checkout: CheckoutService;
       serviceability: (query: ServiceabilityQuery) => Promise<Serviceability>;
       log: Logger;
+      /** Without it (tests of the page alone), cash on delivery is taken as before: no code, no limits. */
+      cod?: SandboxCodDeps;
     },
   ) {}
 
@@ -73,6 +85,7 @@ export class SandboxPayService {
     form: Record<string, string>,
     fallback?: string,
     origin?: string,
+    clientAddress = "unknown",
   ): Promise<SandboxSubmission> {
     const summary = await this.deps.provider.describe(token);
     if (summary.completedRedirectUrl) {
@@ -90,6 +103,10 @@ export class SandboxPayService {
         (await this.deliveryProblem(read.payment.shippingAddress, read.payment.method === "cod"));
       if (problem) return { kind: "invalid", summary, fieldErrors: problem };
     }
+    if (read.payment.method === "cod" && this.deps.cod) {
+      const step = await this.codStep(this.deps.cod, summary, read.payment.shippingAddress, form, clientAddress);
+      if (step) return step;
+    }
     const completion = await this.deps.provider.complete(token, form);
     if (completion.kind === "invalid") return { kind: "invalid", summary, fieldErrors: completion.fieldErrors };
     try {
@@ -105,6 +122,46 @@ export class SandboxPayService {
       kind: "completed",
       redirectUrl: this.returnUrl(completion.redirectUrl, summary.orderId, fallback, origin),
     };
+  }
+
+  /**
+   * Before a cash-on-delivery order is placed: COD refused (blocked phone or pincode, a limit hit)
+   * with a message that offers prepaid payment; then the code texted to the delivery phone, sent
+   * when none is typed (or on "Send a new code") and checked when one is. Null: verified, go on.
+   */
+  private async codStep(
+    deps: SandboxCodDeps,
+    summary: SandboxCheckoutSummary,
+    address: PostalAddress,
+    form: Record<string, string>,
+    clientAddress: string,
+  ): Promise<SandboxSubmission | null> {
+    const attempt = { orderId: summary.orderId, phone: codPhone(address.phone), address };
+    const refusal = await deps.cod.refusal(attempt);
+    if (refusal) return { kind: "invalid", summary, fieldErrors: { [sandboxFormFields.method]: [refusal] } };
+    const code = (form[sandboxFormFields.codCode] ?? "").trim();
+    const codeError = (message: string): SandboxSubmission => ({
+      kind: "invalid",
+      summary,
+      fieldErrors: { [sandboxFormFields.codCode]: [message] },
+    });
+    try {
+      const resend = form[sandboxFormFields.codAction] === "send";
+      // Placing the order again without the code: ask for the code already sent, not a new one.
+      if (!resend && code === "" && (await deps.phoneCodes.hasLiveCode(attempt.phone))) {
+        return codeError(codMessages.codeRequired);
+      }
+      if (resend || code === "") {
+        await deps.phoneCodes.send(attempt.phone, clientAddress);
+        return { kind: "code-sent", summary, notice: codMessages.codeSent(attempt.phone) };
+      }
+      await deps.phoneCodes.verify(attempt.phone, code, clientAddress);
+    } catch (error) {
+      if (error instanceof InvalidInput || error instanceof TooManyRequests) return codeError(error.message);
+      throw error;
+    }
+    await deps.cod.recordAttempt(attempt);
+    return null;
   }
 
   /** A guest's first-order code (VAKI10) must not be used by an e-mail or phone that has ordered before. */

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { Gone, NotFound } from "../../lib/errors.js";
+import { clientAddressOf } from "../../lib/rate-limit/rate-limiter.js";
 import { type ShopAddress, shopOriginFor } from "../../lib/shop-origin.js";
 import { sandboxCheckoutScript } from "../../providers/payment/sandbox-page/checkout-script.js";
 import { displayFontDataUrl } from "../../providers/payment/sandbox-page/display-font.js";
@@ -144,17 +145,29 @@ export const sandboxPayRoutes: FastifyPluginAsyncZod<SandboxRoutesDeps> = async 
       const fallback = safeFallbackUrl(request.query.fallback, origin);
       const form = request.body ?? {};
       try {
-        const submitted = await sandboxPay.submit(request.params.token, form, fallback ?? undefined, origin);
+        const submitted = await sandboxPay.submit(
+          request.params.token,
+          form,
+          fallback ?? undefined,
+          origin,
+          clientAddressOf(request),
+        );
         if (submitted.kind === "completed") return reply.redirect(locationFor(submitted.redirectUrl, origin), 303);
+        const sent = submitted.kind === "code-sent";
         const html = renderPaymentPage(submitted.summary, {
           shopName: shop.name,
           actionUrl: actionUrl(request.params.token, fallback),
           cancelUrl: `${origin}/`,
-          values: form,
-          fieldErrors: submitted.fieldErrors,
+          // A new code is typed fresh: the old one is not shown again.
+          values: sent ? { ...form, codCode: "" } : form,
+          fieldErrors: sent ? {} : submitted.fieldErrors,
+          ...(sent ? { codCodeSent: submitted.notice } : {}),
           ...fontOption,
         });
-        return reply.status(400).type("text/html; charset=utf-8").send(withShopIcon(html));
+        return reply
+          .status(sent ? 200 : 400)
+          .type("text/html; charset=utf-8")
+          .send(withShopIcon(html));
       } catch (error) {
         if (error instanceof NotFound || error instanceof Gone) return statusPage(reply, error, fallback, origin);
         throw error;

@@ -91,7 +91,8 @@ export class CheckoutService {
     const found = await this.deps.orders.findRecord(orderId);
     if (!found) return "payable";
     if (found.record.status === "CANCELLED") return "cancelled";
-    return found.record.status === "CREATED" ? "payable" : "settled";
+    // A COD order waiting to be confirmed is placed: not to be paid again.
+    return found.record.status === "CREATED" && found.record.payment_status !== "COD_PENDING" ? "payable" : "settled";
   }
 
   /**

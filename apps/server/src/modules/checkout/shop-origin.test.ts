@@ -1,4 +1,4 @@
-import { checkoutMessages } from "@vaki/contract/messages";
+import { checkoutMessages, commonMessages } from "@vaki/contract/messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../test/helpers/app.js";
 import { addOk, newGuest, orderOk } from "../../../test/helpers/cart.js";
@@ -24,7 +24,11 @@ function initiateFrom(shop: TestShop, headers: Record<string, string>, body: Rec
 describe(`links follow the shopper's address when PUBLIC_URL is unset (${testEngine})`, () => {
   let shop: TestShop;
   beforeAll(async () => {
-    shop = await createTestShop({ HOLD_SWEEP_INTERVAL_MS: "0", OUTBOX_INTERVAL_MS: "0" });
+    shop = await createTestShop({
+      HOLD_SWEEP_INTERVAL_MS: "0",
+      OUTBOX_INTERVAL_MS: "0",
+      ALLOWED_HOSTS: "localhost,127.0.0.1,192.168.1.20",
+    });
   });
   afterAll(async () => shop.close());
 
@@ -66,7 +70,7 @@ describe(`links follow the shopper's address when PUBLIC_URL is unset (${testEng
     }
   });
 
-  it("ignores X-Forwarded-* from a client when no proxy is trusted, and a nonsense Host", async () => {
+  it("ignores X-Forwarded-* from a client when no proxy is trusted, and refuses a Host it does not serve", async () => {
     const order = await unpaidOrder(shop);
     const body = { ...order.guest, orderId: order.orderId, orderSecret: order.orderSecret };
     const forwarded = await initiateFrom(
@@ -75,8 +79,11 @@ describe(`links follow the shopper's address when PUBLIC_URL is unset (${testEng
       body,
     );
     expect(forwarded.json().data.redirectUrl).toBe(`http://192.168.1.20:3000/order-confirmation/${order.orderId}`);
-    const odd = await initiateFrom(shop, { host: "evil.example/path?" }, body);
-    expect(odd.json().data.redirectUrl).toBe(`${shop.config.publicUrl}/order-confirmation/${order.orderId}`);
+    for (const host of ["evil.example/path?", "evil.example"]) {
+      const refused = await initiateFrom(shop, { host }, body);
+      expect(refused.statusCode, host).toBe(400);
+      expect(refused.json().message).toBe(commonMessages.unknownHost);
+    }
   });
 });
 
@@ -85,6 +92,7 @@ describe(`PUBLIC_URL, when set, wins everywhere (${testEngine})`, () => {
   beforeAll(async () => {
     shop = await createTestShop({
       PUBLIC_URL: "https://shop.example.in",
+      ALLOWED_HOSTS: "localhost,192.168.1.20",
       HOLD_SWEEP_INTERVAL_MS: "0",
       OUTBOX_INTERVAL_MS: "0",
     });

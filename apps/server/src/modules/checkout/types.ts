@@ -12,6 +12,8 @@ import type { OrderReader, OrdersService } from "../orders/service.js";
 import type { OrderRecord } from "../orders/types.js";
 import type { Outbox } from "../outbox/service.js";
 import type { PromotionsService } from "../promotions/service.js";
+import type { CodConfirmationService } from "./cod-confirmation.js";
+import type { PaymentReviewService } from "./payment-review.js";
 import type { CheckoutRepo } from "./repo.js";
 
 /** Everything checkout's parts are built from; each part takes the few it needs. */
@@ -34,6 +36,10 @@ export interface CheckoutServiceDeps {
   rateLimiter: RateLimiter;
   serviceability: (query: ServiceabilityQuery) => Promise<Serviceability>;
   shop: { name: string; publicUrl: string };
+  /** Cash on delivery's confirmation rule; without it a COD order is confirmed at once. */
+  codConfirmation?: CodConfirmationService;
+  /** What happens to a payment for another amount than its order's; without it, it is only flagged. */
+  paymentReview?: PaymentReviewService;
 }
 
 /** Who asks about a checkout or an order's e-mail: its user, or the guest session (secret when known). */

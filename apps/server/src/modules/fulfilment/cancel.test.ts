@@ -9,9 +9,9 @@ import {
   orderRow,
   paymentForm,
   paymentsOf,
+  payOnPage,
   shipmentsOf,
   startCheckout,
-  submitPaymentPage,
 } from "../../../test/helpers/checkout.js";
 import { testEngine } from "../../../test/helpers/database.js";
 import { readOutbox } from "../../../test/helpers/mail.js";
@@ -46,7 +46,7 @@ describe(`cancelling an order (${testEngine})`, () => {
     const started = await startCheckout(shop.app, { headers: session.headers }, [
       { productId: tee.id, variantId: tee.variantIds[0]!, quantity: options.quantity ?? 2 },
     ]);
-    await submitPaymentPage(
+    await payOnPage(
       shop.app,
       started.token,
       paymentForm({ method: options.method ?? "upi", "contact.email": session.customer.email }),

@@ -118,6 +118,27 @@ export class InventoryService {
     );
   }
 
+  /**
+   * An order placed after a declined attempt released its hold (cash on delivery waiting to be
+   * confirmed): the released stock is taken again and HELD, or Conflict when it is gone.
+   */
+  async holdAgain(trx: Db, orderId: string): Promise<void> {
+    const repo = this.repo.in(trx);
+    const lapsed = (await repo.holdsOf(orderId)).filter((hold) => hold.status === "RELEASED");
+    if (lapsed.length === 0) return;
+    const wanted = asLines(lapsed).map((line) => ({ ...line, name: "this item", size: null }));
+    const available = await repo.lockVariants(wanted.map((line) => line.variantId));
+    this.assertEnough(wanted, available);
+    await repo.takeStock(wanted);
+    await repo.moveHoldsOfVariants(
+      orderId,
+      wanted.map((line) => line.variantId),
+      "RELEASED",
+      "HELD",
+      this.clock.now().toISOString(),
+    );
+  }
+
   /** Order cancelled: SOLD stock comes back (RETURNED), and any stock still HELD is released. Answers units given back. */
   async returnStock(trx: Db, orderId: string): Promise<number> {
     const repo = this.repo.in(trx);

@@ -75,6 +75,37 @@ describe(`Buy Now orders one line and leaves the cart as it is (${testEngine})`,
     expect(await cartLines(guest)).toEqual([`${cap.variantIds[0]}x1`]);
   });
 
+  it("keeps the cart's unpaid order payable when Buy Now checks out, and the other way round", async () => {
+    const hoodie = await product("Tab Hoodie", 249_900);
+    const tee = await product("Tab Tee", 99_900);
+    const guest = newGuest();
+    await addOk(shop.app, guest, { productId: hoodie.id, variantId: hoodie.variantIds[0]! });
+    const cartOrder = (await createOrder(shop.app, guest)).json().data;
+    const buyNow = { buyNow: { productId: tee.id, variantId: tee.variantIds[0]! } };
+    const firstBuyNow = (await createOrder(shop.app, guest, buyNow)).json().data;
+
+    // Both payment pages stay open: neither checkout cancelled the other's order.
+    const cartPage = await initiate(shop.app, guest, { orderId: cartOrder.id, orderSecret: cartOrder.orderSecret });
+    expect(cartPage.statusCode).toBe(200);
+    expect(
+      (await initiate(shop.app, guest, { orderId: firstBuyNow.id, orderSecret: firstBuyNow.orderSecret })).statusCode,
+    ).toBe(200);
+
+    // A second Buy Now replaces the first Buy Now only; a second cart checkout the cart's only.
+    const secondBuyNow = (await createOrder(shop.app, guest, buyNow)).json().data;
+    const statusOf = async (id: string) =>
+      (await shop.database.db.selectFrom("orders").select("status").where("id", "=", id).executeTakeFirstOrThrow())
+        .status;
+    expect(await statusOf(firstBuyNow.id)).toBe("CANCELLED");
+    expect(await statusOf(cartOrder.id)).toBe("CREATED");
+    const secondCart = (await createOrder(shop.app, guest)).json().data;
+    expect(await statusOf(cartOrder.id)).toBe("CANCELLED");
+    expect(await statusOf(secondBuyNow.id)).toBe("CREATED");
+    expect(await statusOf(secondCart.id)).toBe("CREATED");
+    expect(await holdsOf(shop.database.db, tee.variantIds[0]!)).toMatchObject({ HELD: 1, RELEASED: 1 });
+    expect(await holdsOf(shop.database.db, hoodie.variantIds[0]!)).toMatchObject({ HELD: 1, RELEASED: 1 });
+  });
+
   it("applies the cart's promo code under the first-order rule, like a cart checkout", async () => {
     const tee = await product("Promo Tee", 100_000);
     const guest = newGuest();

@@ -5,6 +5,7 @@ import type { Database, OrdersTable } from "../../db/schema.js";
 import type { Clock } from "../../lib/clock.js";
 import type { OrdersRepo } from "./repo.js";
 import {
+  codToConfirm,
   forwardPath,
   orderStatusesLeadingTo,
   paymentConfirmation,
@@ -82,6 +83,63 @@ export class OrderLifecycleService {
         updated_at: now,
       },
     );
+  }
+
+  /**
+   * Cash on delivery that waits for a person (decision 0011): the order stays CREATED (its stock
+   * held until `holdUntil`, not sold, no shipment) with payment COD_PENDING and `cod_state`
+   * to_confirm; contact and addresses stored as for a confirmed order.
+   */
+  placeCodToConfirm(
+    trx: Db,
+    orderId: string,
+    facts: Omit<PaymentFacts, "paymentStatus">,
+    holdUntil: string,
+  ): Promise<OrderRecord | undefined> {
+    return this.repo.in(trx).changeIf(
+      orderId,
+      { status: paymentConfirmation.statuses, paymentStatus: paymentConfirmation.paymentStatusesFor("COD_PENDING") },
+      {
+        payment_status: "COD_PENDING",
+        cod_state: "to_confirm",
+        contact_email: facts.contactEmail,
+        contact_phone: facts.contactPhone,
+        shipping_address: facts.shippingAddress,
+        billing_address: facts.billingAddress,
+        review_note: facts.reviewNote,
+        hold_expires_at: holdUntil,
+        updated_at: this.now(),
+      },
+    );
+  }
+
+  /** A COD order waiting to be confirmed is confirmed (`by`: "auto" or who): CREATED → CONFIRMED. */
+  confirmCod(trx: Db, orderId: string, by: string): Promise<OrderRecord | undefined> {
+    const now = this.now();
+    return this.repo.in(trx).changeIf(
+      orderId,
+      { status: codToConfirm.statuses, paymentStatus: codToConfirm.paymentStatuses },
+      {
+        status: "CONFIRMED",
+        cod_state: "confirmed",
+        cod_confirmed_at: now,
+        cod_confirmed_by: by,
+        confirmed_at: now,
+        updated_at: now,
+      },
+    );
+  }
+
+  /** Marks an order confirmed at once as cash on delivery (verified phone, small order). */
+  async markCodAutoConfirmed(trx: Db, orderId: string): Promise<void> {
+    const now = this.now();
+    await this.repo
+      .in(trx)
+      .changeIf(
+        orderId,
+        { status: ["CONFIRMED"], paymentStatus: ["COD_PENDING"] },
+        { cod_state: "confirmed", cod_confirmed_at: now, cod_confirmed_by: "auto" },
+      );
   }
 
   /** A declined payment: the order stays CREATED with payment FAILED (the caller releases its hold). */

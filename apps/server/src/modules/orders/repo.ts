@@ -4,8 +4,8 @@ import { sql } from "kysely";
 import type { Db } from "../../db/connection.js";
 import type { Database, OrderItemsTable, OrdersTable } from "../../db/schema.js";
 import type { CustomerRef } from "../promotions/service.js";
-import { abandonableOrder, paidPaymentStatuses } from "./status.js";
-import type { OrderItemRecord, OrderRecord } from "./types.js";
+import { abandonableOrder, expirableOrder, paidPaymentStatuses } from "./status.js";
+import type { CheckoutKind, OrderItemRecord, OrderRecord } from "./types.js";
 
 /** Not an order that was never paid and was replaced or expired (abandoned: cancelled without cancelled_at). */
 function notAbandoned(eb: ExpressionBuilder<Database, "orders">) {
@@ -59,12 +59,18 @@ export class OrdersRepo {
    */
   abandonOrdersOfCart(
     cartId: string,
+    kind: CheckoutKind,
     now: string,
   ): Promise<Pick<OrderRecord, "id" | "promo_code" | "hold_expires_at">[]> {
     return this.db
       .updateTable("orders")
       .set({ status: abandonableOrder.to.status, payment_status: abandonableOrder.to.paymentStatus, updated_at: now })
       .where("cart_id", "=", cartId)
+      .where((eb) =>
+        kind === "buy_now"
+          ? eb("checkout_kind", "=", "buy_now")
+          : eb.or([eb("checkout_kind", "=", "cart"), eb("checkout_kind", "is", null)]),
+      )
       .where("status", "in", [...abandonableOrder.statuses])
       .where("payment_status", "in", [...abandonableOrder.paymentStatuses])
       .returning(["id", "promo_code", "hold_expires_at"])
@@ -97,8 +103,8 @@ export class OrdersRepo {
       .updateTable("orders")
       .set({ status: abandonableOrder.to.status, payment_status: abandonableOrder.to.paymentStatus, updated_at: now })
       .where("id", "=", orderId)
-      .where("status", "in", [...abandonableOrder.statuses])
-      .where("payment_status", "in", [...abandonableOrder.paymentStatuses])
+      .where("status", "in", [...expirableOrder.statuses])
+      .where("payment_status", "in", [...expirableOrder.paymentStatuses])
       .where("hold_expires_at", "<=", now)
       .returning(["id", "promo_code"])
       .executeTakeFirst();

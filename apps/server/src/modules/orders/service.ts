@@ -14,7 +14,7 @@ import type { InventoryService } from "../inventory/service.js";
 import type { CustomerRef, PaidOrderLookup, PromoOutcome, PromotionsService } from "../promotions/service.js";
 import { toOrder } from "./order-answer.js";
 import type { OrdersRepo } from "./repo.js";
-import type { OrderItemRecord, OrderRecord } from "./types.js";
+import type { CheckoutKind, OrderItemRecord, OrderRecord } from "./types.js";
 
 export interface OrderSettings {
   /** How long an unpaid order holds its stock (STOCK_HOLD_MINUTES). */
@@ -61,6 +61,8 @@ interface OrderDraft {
   orderSecret: string | undefined;
   holdExpiresAt: Date;
   clientAddressHash: string | null;
+  /** Which checkout made it: a new checkout replaces only an unpaid order of the same kind. */
+  kind: CheckoutKind;
   now: Date;
 }
 
@@ -180,11 +182,14 @@ export class OrdersService {
     const order = await this.repo.transaction(async (repo, trx) => {
       const now = this.clock.now();
       const cart = await this.lockedLines(trx, owner, buyNow);
-      const replaced = await repo.abandonOrdersOfCart(cart.id, now.toISOString());
+      // Buy Now and the cart's checkout each replace only their own kind: a payment page open for
+      // the other stays payable.
+      const kind: CheckoutKind = buyNow ? "buy_now" : "cart";
+      const replaced = await repo.abandonOrdersOfCart(cart.id, kind, now.toISOString());
       const price = await this.priceOf(trx, owner, cart);
       const holdExpiresAt = this.holdDeadline(now, replaced);
       await this.refuseTooManyHeld(repo, owner, clientAddressHash, cart.lines);
-      const draft = { orderId, owner, cart, price, orderSecret, holdExpiresAt, clientAddressHash, now };
+      const draft = { orderId, owner, cart, price, orderSecret, holdExpiresAt, clientAddressHash, kind, now };
       const { row, items } = await this.insertOrder(repo, draft);
       // Lock order everywhere: cart → orders → stock holds → variants (ascending) → promotions.
       await this.holdStock(trx, draft, replaced);
@@ -268,6 +273,7 @@ export class OrdersService {
       shiprocket_order_id: null,
       hold_expires_at: draft.holdExpiresAt.toISOString(),
       client_address_hash: draft.clientAddressHash,
+      checkout_kind: draft.kind,
       created_at: nowText,
       updated_at: nowText,
     });

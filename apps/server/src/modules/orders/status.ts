@@ -76,6 +76,22 @@ export const abandonableOrder = {
 } as const;
 
 /**
+ * A cash-on-delivery order placed but waiting to be confirmed (decision 0011): still CREATED
+ * (stock held, nothing shipped) with payment COD_PENDING. A person (or the auto rule) moves it
+ * to CONFIRMED; when its hold runs out the sweep cancels it like an unpaid order.
+ */
+export const codToConfirm = {
+  statuses: ["CREATED"] as OrderStatus[],
+  paymentStatuses: ["COD_PENDING"] as PaymentStatus[],
+} as const;
+
+/** What the hold sweep may cancel: unpaid orders, and COD orders nobody confirmed in time. */
+export const expirableOrder = {
+  statuses: abandonableOrder.statuses,
+  paymentStatuses: [...abandonableOrder.paymentStatuses, ...codToConfirm.paymentStatuses],
+} as const;
+
+/**
  * Payment confirmed by the gateway (issue 6): an order still waiting for payment moves to
  * CONFIRMED, its payment to SUCCESS (paid online) or COD_PENDING (cash on delivery). A FAILED
  * payment is recorded on an order that stays CREATED (its hold is released; the sweep cancels it

@@ -14,6 +14,10 @@ export const outboxKinds = {
   refundPayment: "refund-payment",
   cancelShipment: "cancel-shipment",
   shippingUpdateMail: "shipping-update-mail",
+  /** A payment for another amount than its order's: given back (MISMATCHED_PAYMENT=refund). */
+  refundMismatchedPayment: "refund-mismatched-payment",
+  /** A payment kept for a person to decide: the owner is told by e-mail. */
+  paymentReviewAlert: "payment-review-alert",
 } as const;
 
 /** The parcel's moments the shopper is written about, once each. */
@@ -21,10 +25,11 @@ export const shippingStages = ["shipped", "out-for-delivery", "delivered"] as co
 export type ShippingStage = (typeof shippingStages)[number];
 
 /** Why an order was cancelled, for the wording of its e-mail. */
-export const cancellationReasons = ["customer", "sold-out", "late-payment"] as const;
+export const cancellationReasons = ["customer", "sold-out", "late-payment", "cod-refused"] as const;
 export type CancellationReason = (typeof cancellationReasons)[number];
 
 export const orderPayloadSchema = z.object({ orderId: z.string() });
+export const paymentPayloadSchema = z.object({ paymentId: z.string() });
 export const cancellationPayloadSchema = z.object({
   orderId: z.string(),
   reason: z.enum(cancellationReasons),
@@ -53,4 +58,6 @@ export const outboxMessages = {
     payload: { orderId, stage },
     dedupeKey: `${outboxKinds.shippingUpdateMail}:${stage}:${orderId}`,
   }),
+  refundMismatchedPayment: (paymentId: string) => about(outboxKinds.refundMismatchedPayment, paymentId, { paymentId }),
+  paymentReviewAlert: (paymentId: string) => about(outboxKinds.paymentReviewAlert, paymentId, { paymentId }),
 } as const;

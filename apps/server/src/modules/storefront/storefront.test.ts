@@ -73,7 +73,11 @@ describe(`storefront pages answered by the server (${testEngine})`, () => {
   let categorySlug = "";
 
   beforeAll(async () => {
-    shop = await createTestShop({ WEB_DIST_DIR: builtStorefront(), CATALOGUE_POLL_MS: "100" });
+    shop = await createTestShop({
+      WEB_DIST_DIR: builtStorefront(),
+      CATALOGUE_POLL_MS: "100",
+      ALLOWED_HOSTS: "localhost,192.168.1.20",
+    });
     const db = shop.database.db;
     ids.tees = await insertCategory(db, { name: "Tees" });
     const product = await insertProduct(db, {

@@ -6,12 +6,14 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerAndLogin } from "../../../test/helpers/accounts.js";
 import { createTestShop } from "../../../test/helpers/app.js";
+import { newGuest } from "../../../test/helpers/cart.js";
+import { insertProduct } from "../../../test/helpers/catalog.js";
+import { paymentForm, startCheckout, submitPaymentPage } from "../../../test/helpers/checkout.js";
 import { testEngine } from "../../../test/helpers/database.js";
-import { parseMail, readOutbox, resetTokenIn } from "../../../test/helpers/mail.js";
+import { lastMailTo, parseMail, readOutbox, resetTokenIn } from "../../../test/helpers/mail.js";
 import { loadConfig } from "../../config.js";
 import { createMailer } from "./create-mailer.js";
 import { renderMail } from "./layout.js";
-import { linksIn } from "./mailer.js";
 
 function recordingLogger() {
   const entries: { level: string; object: Record<string, unknown>; message: string | undefined }[] = [];
@@ -24,7 +26,7 @@ function recordingLogger() {
 }
 
 describe("the file mailer (default)", () => {
-  it("writes each message as an .eml file under <dataDir>/mail and logs subject, recipient and links", async () => {
+  it("writes each message as an .eml file under <dataDir>/mail and logs subject, recipient and file, never the links", async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "vaki-mail-"));
     try {
       const config = loadConfig({ DATA_DIR: dataDir });
@@ -60,10 +62,32 @@ describe("the file mailer (default)", () => {
           object: expect.objectContaining({
             to: "riya@example.com",
             subject: "Hello from VAKI",
-            links: ["http://localhost:3000/reset-password?fpt=abc_DEF-123"],
+            file: expect.stringMatching(/\.eml$/),
           }),
         },
       ]);
+      expect(JSON.stringify(entries)).not.toContain("fpt=abc_DEF-123");
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("never logs a staff setup or invitation link's token", async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "vaki-mail-"));
+    try {
+      const { entries, log } = recordingLogger();
+      const mailer = createMailer(loadConfig({ DATA_DIR: dataDir }), log);
+      const body = renderMail({
+        shopName: "VAKI",
+        greeting: "Hello Omar,",
+        paragraphs: ["You have been invited."],
+        action: { label: "Set up", url: "http://localhost:3000/admin/setup?token=SecretInvite_123" },
+      });
+      await mailer.send({ to: "omar@example.com", subject: "Your staff account", ...body });
+      expect(entries[0]?.object).not.toHaveProperty("links");
+      expect(JSON.stringify(entries)).not.toContain("SecretInvite_123");
+      // The mail itself keeps the link: it is how the person gets it.
+      expect(readOutbox(dataDir)[0]?.text).toContain("token=SecretInvite_123");
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
@@ -79,12 +103,43 @@ describe("the file mailer (default)", () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("finds each distinct link once", () => {
-    expect(linksIn("a https://x.in/a?b=1 and http://y.in/ then https://x.in/a?b=1.")).toEqual([
-      "https://x.in/a?b=1",
-      "http://y.in/",
-      "https://x.in/a?b=1.",
-    ]);
+  it("keeps the secrets of a shop's mail out of its log: order secrets and reset tokens", async () => {
+    const lines: string[] = [];
+    const shop = await createTestShop(
+      { LOG_LEVEL: "info", OUTBOX_INTERVAL_MS: "0", HOLD_SWEEP_INTERVAL_MS: "0" },
+      { logStream: { write: (line) => void lines.push(line) } },
+    );
+    try {
+      const session = await registerAndLogin(shop.app);
+      const reset = await shop.app.inject({
+        method: "POST",
+        url: "/api/user/forgot-password",
+        payload: { emailOrMobile: session.customer.email, isReusedPasswordReset: false },
+      });
+      expect(reset.statusCode).toBe(200);
+      const token = resetTokenIn(lastMailTo(shop.config.dataDir, session.customer.email));
+
+      const tee = await insertProduct(shop.database.db, { name: "Log Tee", variants: [{ size: "M", stock: 5 }] });
+      const guest = newGuest();
+      const started = await startCheckout(shop.app, guest, [{ productId: tee.id, variantId: tee.variantIds[0]! }]);
+      const paid = await submitPaymentPage(
+        shop.app,
+        started.token,
+        paymentForm({ "contact.email": "log@example.com" }),
+      );
+      expect(paid.statusCode).toBe(303);
+      await shop.app.outbox.drain();
+      const confirmation = lastMailTo(shop.config.dataDir, "log@example.com");
+      const orderLink = /orderSecret=([A-Za-z0-9_-]+)/.exec(confirmation.text)?.[1];
+      expect(orderLink).toBeTruthy();
+
+      const log = lines.join("");
+      expect(log).toContain('"msg":"mail written"');
+      expect(log).toContain(".eml");
+      for (const secret of [token, orderLink!, started.orderSecret!]) expect(log).not.toContain(secret);
+    } finally {
+      await shop.close();
+    }
   });
 });
 

@@ -13,11 +13,6 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** The http(s) links of a message, for the log (the file transport's "click here" for developers). */
-export function linksIn(text: string): string[] {
-  return [...new Set(text.match(/https?:\/\/[^\s<>"')]+/g) ?? [])];
-}
-
 /** Sends without letting a mail failure fail the request that caused it; answers whether it went out. */
 export async function sendWithoutFailing(mailer: Mailer, log: Logger, message: MailMessage): Promise<boolean> {
   try {

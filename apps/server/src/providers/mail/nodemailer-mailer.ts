@@ -2,7 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Logger } from "../../lib/logger.js";
-import { linksIn, type Mailer, type MailMessage } from "./mailer.js";
+import type { Mailer, MailMessage } from "./mailer.js";
 
 /** Sends through any nodemailer transport with the shop's sender address. */
 class NodemailerMailer implements Mailer {
@@ -21,7 +21,10 @@ class NodemailerMailer implements Mailer {
   }
 }
 
-/** Writes each message as an .eml file under `dir` and logs its subject, recipient and links. */
+/**
+ * Writes each message as an .eml file under `dir` and logs its recipient, subject and file: never
+ * its links, which carry order secrets and reset tokens (open the file to follow them).
+ */
 export function createFileMailer(options: { dir: string; from: string; log: Logger }): Mailer {
   let sequence = 0;
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
@@ -35,7 +38,7 @@ export function createFileMailer(options: { dir: string; from: string; log: Logg
     );
     // Mail holds reset links and addresses: readable by the shop's user alone.
     await writeFile(file, info.message as Buffer, { mode: 0o600 });
-    options.log.info({ to: message.to, subject: message.subject, links: linksIn(message.text), file }, "mail written");
+    options.log.info({ to: message.to, subject: message.subject, file }, "mail written");
   });
 }
 

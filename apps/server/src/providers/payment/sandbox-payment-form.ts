@@ -249,6 +249,9 @@ export const sandboxFormFields = {
   email: "contact.email",
   phone: "contact.phone",
   upiId: "upiId",
+  /** Cash on delivery: the code texted to the delivery phone, and the "send a code" button. */
+  codCode: "codCode",
+  codAction: "codAction",
   billingSameAsShipping: "billingSameAsShipping",
   shipping: (key: (typeof addressKeys)[number]) => `shippingAddress.${key}`,
   billing: (key: (typeof addressKeys)[number]) => `billingAddress.${key}`,

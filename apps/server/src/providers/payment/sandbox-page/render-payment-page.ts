@@ -13,6 +13,8 @@ export interface PaymentPageOptions {
   /** The values the shopper typed (flat form names), to re-show after an error. */
   values?: Record<string, string | undefined>;
   fieldErrors?: FieldErrors;
+  /** Cash on delivery: the notice that a code was texted to the delivery phone (the page then asks for it). */
+  codCodeSent?: string;
   /** URL (or data: URL) of the display face; without it the page falls back to system faces. */
   displayFontUrl?: string;
 }
@@ -206,6 +208,16 @@ function paymentMethods(options: PaymentPageOptions): string {
   const chosen = options.values?.[f.method] ?? "upi";
   const c = fieldContext(f.method, options);
   const upi = fieldContext(f.upiId, options);
+  const code = fieldContext(f.codCode, options);
+  const codNotice = options.codCodeSent
+    ? `<p class="hint hint--sent" id="${code.id}-sent" role="status">${escapeHtml(options.codCodeSent)}</p>`
+    : `<p class="hint" id="${code.id}-hint">We text a 6-digit code to your delivery phone when you place the order.</p>`;
+  const codeDescribedBy = [
+    options.codCodeSent ? `${code.id}-sent` : `${code.id}-hint`,
+    code.invalid ? `${code.id}-error` : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
   const choices = methods
     .map((method) => {
       const id = `method-${method.value}`;
@@ -216,7 +228,14 @@ function paymentMethods(options: PaymentPageOptions): string {
       <input id="${upi.id}" name="${f.upiId}" type="text" autocomplete="off" inputmode="email" placeholder="yourname@okaxis" value="${escapeHtml(upi.value)}"${upi.aria}>
       ${upi.error}
     </div>`
-          : "";
+          : method.value === "cod"
+            ? `<div class="method-extra method-extra--code field${code.invalid ? " field--invalid" : ""}">
+      <label for="${code.id}">Code sent to your delivery phone</label>
+      <input id="${code.id}" name="${f.codCode}" type="text" autocomplete="one-time-code" inputmode="numeric" maxlength="6" pattern="[0-9]{6}" value="${escapeHtml(code.value)}" aria-describedby="${codeDescribedBy}"${code.invalid ? ' aria-invalid="true"' : ""}${options.codCodeSent ? " autofocus" : ""}>
+      ${codNotice}
+      ${code.error}
+    </div>`
+            : "";
       return `<div class="method method--${method.value}">
     <input type="radio" id="${id}" name="${f.method}" value="${method.value}"${chosen === method.value ? " checked" : ""}>
     <label for="${id}">
@@ -328,6 +347,9 @@ export function renderPaymentPage(summary: SandboxCheckoutSummary, options: Paym
     ? values[f.billingSameAsShipping] === "on"
     : (values[f.billingSameAsShipping] ?? "on") === "on";
   const prefillPhone = summary.prefill.phone.replace(/^\+91/, "");
+  const codeSentNotice = options.codCodeSent
+    ? `<div class="alert alert--info" role="status"><p class="alert-title">Check your phone</p><p>${escapeHtml(options.codCodeSent)}</p></div>`
+    : "";
   const failedNotice = summary.lastAttemptFailed
     ? `<div class="alert alert--warn" role="status"><p class="alert-title">Your last payment attempt was declined</p><p>No money was taken. Try again, or choose another way to pay.</p></div>`
     : "";
@@ -346,7 +368,7 @@ export function renderPaymentPage(summary: SandboxCheckoutSummary, options: Paym
     <form class="checkout" method="post" action="${escapeHtml(options.actionUrl)}" novalidate>
       <h1>Checkout</h1>
       <p class="lede">Pay <strong>${formatOrderAmount(summary.amount)}</strong> for order ${escapeHtml(summary.orderNumber)}. This page stays open until ${escapeHtml(expiresText)}.</p>
-      ${failedNotice}${errorSummary(options)}
+      ${failedNotice}${codeSentNotice}${errorSummary(options)}
       <section class="step" aria-labelledby="step-contact">
         <h2 id="step-contact"><span class="step-no">1</span> Contact</h2>
         <div class="grid">
@@ -381,6 +403,7 @@ export function renderPaymentPage(summary: SandboxCheckoutSummary, options: Paym
           <span class="pay-label pay-label--cod">Place order · pay ${formatOrderAmount(summary.amount)} on delivery</span>
           <span class="pay-label pay-label--fail">Attempt payment (it will be declined)</span>
         </button>
+        <button type="submit" class="resend" name="${f.codAction}" value="send" formnovalidate>Send a new code to my delivery phone</button>
         ${cancel}
         <p class="fine">By paying you agree to ${escapeHtml(options.shopName)}'s terms. Orders can be cancelled within 6 hours.</p>
       </div>

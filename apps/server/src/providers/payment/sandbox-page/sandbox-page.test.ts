@@ -121,6 +121,28 @@ describe("the sandbox payment page", () => {
     expect(html).not.toMatch(/name="billingSameAsShipping" value="on" checked/);
   });
 
+  it("asks for the code texted for cash on delivery, with its notice tied to the field and a resend button", () => {
+    const before = renderPaymentPage(summary, { ...options, values: { method: "cod" } });
+    expect(before).toContain('<label for="f-codCode">Code sent to your delivery phone</label>');
+    expect(before).toContain("We text a 6-digit code to your delivery phone when you place the order.");
+    expect(before).not.toContain("autofocus");
+    const notice = "We sent a 6-digit code to +919876543210.";
+    const after = renderPaymentPage(summary, {
+      ...options,
+      values: { method: "cod", billingSameAsShipping: "on" },
+      fieldErrors: {},
+      codCodeSent: notice,
+    });
+    expect(after).toMatch(
+      /<input id="f-codCode" name="codCode"[^>]*autocomplete="one-time-code"[^>]*aria-describedby="f-codCode-sent"[^>]* autofocus>/,
+    );
+    expect(after).toContain(`<p class="hint hint--sent" id="f-codCode-sent" role="status">${notice}</p>`);
+    expect(after).toContain('<button type="submit" class="resend" name="codAction" value="send" formnovalidate>');
+    // The pay button comes first, so Enter in the code field places the order.
+    expect(after.indexOf('class="pay"')).toBeLessThan(after.indexOf('class="resend"'));
+    expect(after).toMatch(/name="billingSameAsShipping" value="on" checked/);
+  });
+
   it("keeps a foreign address as typed after a failed submit, with its errors and its country chosen", () => {
     const values = {
       method: "cod",

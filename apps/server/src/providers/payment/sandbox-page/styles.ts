@@ -100,7 +100,13 @@ input:focus-visible,select:focus-visible{outline:none;border-color:var(--ink);bo
 .checkout:has(#f-shippingAddress-country option:checked:not(:first-child)) .method--cod>label{border-style:dashed;background:transparent}
 .method--fail .tag{background:transparent;color:var(--danger-on-paper);border:1px solid var(--danger-on-paper)}
 .method-extra{display:none;margin:10px 0 4px 52px}
-.method--upi>input:checked~.method-extra,.method-extra.field--invalid{display:flex}
+.method--upi>input:checked~.method-extra,.method--cod>input:checked~.method-extra,.method-extra.field--invalid{display:flex}
+.method-extra--code{flex-direction:column;align-items:flex-start;gap:6px}
+.method-extra--code input{max-width:12ch;letter-spacing:.2em;font-variant-numeric:tabular-nums}
+.hint--sent{color:var(--ink);font-weight:600}
+.resend{display:none}
+.checkout:has(#method-cod:checked) .resend{display:inline-block}
+.resend{background:none;border:0;padding:4px 0;font:inherit;font-size:14px;font-weight:700;text-decoration:underline;color:var(--ink);cursor:pointer;min-height:24px}
 .actions{margin-top:28px;display:grid;gap:14px}
 .pay{display:flex;align-items:center;justify-content:center;gap:10px;width:100%;min-height:56px;padding:0 20px;border:2px solid var(--ink);border-radius:999px;background:var(--lime);color:var(--ink);font:inherit;font-size:16px;font-weight:800;letter-spacing:.06em;text-transform:uppercase;text-decoration:none;cursor:pointer;transition:transform var(--t) var(--ease),background-color var(--t) var(--ease)}
 .pay:hover{background:#d4ff3d}.pay:active{transform:translateY(1px) scale(.99)}
@@ -117,6 +123,7 @@ input:focus-visible,select:focus-visible{outline:none;border-color:var(--ink);bo
 .alert ul{margin:6px 0 0;padding-left:18px}
 .alert a{font-weight:600}
 .alert--error{background:#fdecea;border:1.5px solid var(--danger-on-paper);color:var(--danger-on-paper)}
+.alert--info{background:#eef8d6;border:1.5px solid var(--ink);color:var(--ink)}
 .alert--warn{background:#fff4d1;border:1.5px solid #d9a400;color:var(--warn-on-paper)}
 .footer{max-width:1120px;margin:0 auto;padding:0 16px 40px;color:var(--muted);font-size:12.5px;text-align:center}
 .footer p{max-width:52ch;margin:0 auto}.footer svg{vertical-align:-2px;margin-right:2px}

@@ -1,0 +1,38 @@
+import type { Permission } from "@vaki/contract/admin/permissions";
+import {
+  Ban,
+  HandCoins,
+  LayoutDashboard,
+  type LucideIcon,
+  Package,
+  ScrollText,
+  ShoppingBag,
+  UserCog,
+  Users,
+} from "lucide-react";
+
+export interface NavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  /** The permission a person needs to open the page (the server checks it again). */
+  permission: Permission;
+  /** Active only on this exact path (a page with sub-pages of its own in the navigation). */
+  end?: boolean;
+}
+
+export const navItems: readonly NavItem[] = [
+  { to: "/", label: "Dashboard", icon: LayoutDashboard, permission: "dashboard:read", end: true },
+  { to: "/orders", label: "Orders", icon: ShoppingBag, permission: "orders:read" },
+  { to: "/cod", label: "COD to confirm", icon: HandCoins, permission: "orders:read", end: true },
+  { to: "/cod/blocks", label: "COD blocks", icon: Ban, permission: "orders:write" },
+  { to: "/products", label: "Products", icon: Package, permission: "products:read" },
+  { to: "/customers", label: "Customers", icon: Users, permission: "customers:read" },
+  { to: "/staff", label: "Staff", icon: UserCog, permission: "staff:manage" },
+  { to: "/audit", label: "Audit log", icon: ScrollText, permission: "audit:read" },
+];
+
+/** The pages a person's permissions let them open, in the navigation's order. */
+export function visibleNavItems(permissions: readonly Permission[]): NavItem[] {
+  return navItems.filter((item) => permissions.includes(item.permission));
+}

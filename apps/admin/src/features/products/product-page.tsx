@@ -1,0 +1,104 @@
+import type { AdminProductDetail } from "@vaki/contract/admin/schemas";
+import { Link, useParams } from "react-router";
+import { StatusBadge } from "../../components/badges";
+import { PageHeader } from "../../components/page-header";
+import { EmptyState, ErrorState, LoadingState } from "../../components/states";
+import { TableScroller } from "../../components/table-scroller";
+import { Timeline } from "../../components/timeline";
+import { formatDateTime, formatRupees } from "../../lib/format";
+import { useProduct } from "./api";
+
+export function ProductPage() {
+  const { id = "" } = useParams();
+  const product = useProduct(id);
+  if (product.isPending) return <LoadingState label="Loading the product…" />;
+  if (product.isError)
+    return (
+      <div className="page">
+        <PageHeader title="Product" breadcrumb={<Link to="/products">Products</Link>} />
+        <div className="panel">
+          <ErrorState error={product.error} onRetry={() => void product.refetch()} />
+        </div>
+      </div>
+    );
+  return <ProductView product={product.data} />;
+}
+
+function ProductView({ product }: { product: AdminProductDetail }) {
+  const cover = product.images[0];
+  return (
+    <div className="page">
+      <PageHeader
+        title={product.name}
+        breadcrumb={<Link to="/products">Products</Link>}
+        description={`/${product.slug}`}
+        actions={<StatusBadge status={product.status} />}
+      />
+      <div className="grid-2">
+        <section className="panel" aria-labelledby="product-details">
+          <h2 id="product-details">Details</h2>
+          <div className="cell-with-thumb product-summary">
+            {cover ? <img className="product-cover" src={cover.url} alt={cover.alt} /> : null}
+            <dl className="details">
+              <dt>Price</dt>
+              <dd>{formatRupees(product.price)}</dd>
+              <dt>In stock</dt>
+              <dd>{product.stock}</dd>
+              <dt>Categories</dt>
+              <dd>{product.categories.map((category) => category.name).join(", ") || "—"}</dd>
+              <dt>Featured</dt>
+              <dd>{product.featured ? "Yes" : "No"}</dd>
+              <dt>Added</dt>
+              <dd>{formatDateTime(product.createdAt)}</dd>
+              <dt>Updated</dt>
+              <dd>{formatDateTime(product.updatedAt)}</dd>
+            </dl>
+          </div>
+        </section>
+        <section className="panel" aria-labelledby="product-timeline">
+          <h2 id="product-timeline">Timeline</h2>
+          <Timeline items={product.timeline} />
+        </section>
+      </div>
+      <section className="panel" aria-labelledby="product-variants">
+        <h2 id="product-variants">Variants</h2>
+        {product.variants.length === 0 ? (
+          <EmptyState title="No variants." />
+        ) : (
+          <TableScroller label={"Variants"}>
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">SKU</th>
+                  <th scope="col">Colour</th>
+                  <th scope="col">Size</th>
+                  <th scope="col" className="num">
+                    Price
+                  </th>
+                  <th scope="col" className="num">
+                    Stock
+                  </th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {product.variants.map((variant) => (
+                  <tr key={variant.id}>
+                    <td className="mono">{variant.sku}</td>
+                    <td>{variant.color ?? "—"}</td>
+                    <td>{variant.size ?? "—"}</td>
+                    <td className="num">{formatRupees(variant.price)}</td>
+                    <td className="num">{variant.stock}</td>
+                    <td>
+                      <StatusBadge status={variant.active ? "active" : "inactive"} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroller>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsync, RouteOptions } from "fastify";
+import { userFacingValidation } from "../../plugins/error-handler.js";
+import { auditRoutes } from "../audit/routes.js";
+import type { AuditLog } from "../audit/service.js";
+import { type AdminAccess, declaredAccess, requirePermission } from "../staff/guard.js";
+import { staffRoutes } from "../staff/routes.js";
+import type { StaffService } from "../staff/service.js";
+import { type AdminCodDeps, adminCodRoutes } from "./cod-routes.js";
+import { adminRoutes } from "./routes.js";
+import type { AdminService } from "./service.js";
+
+/** One /api/admin route and what it needs (the permission test walks this list). */
+export interface AdminRouteEntry {
+  method: string;
+  url: string;
+  permission: AdminAccess;
+  stepUp: boolean;
+}
+
+export interface AdminApiDeps {
+  staff: StaffService;
+  audit: AuditLog;
+  admin: AdminService;
+  secureCookies: boolean;
+  /** Filled with every route as it is registered. */
+  routeTable: AdminRouteEntry[];
+  /** Cash on delivery's owner-side services (the shop has them; a bare staff module does not). */
+  cod?: Omit<AdminCodDeps, "audit">;
+}
+
+/**
+ * Everything under /api/admin. Each route declares `config.permission`; registering one that
+ * does not stops the server from starting. The guard runs before validation: session cookie
+ * (never a customer's bearer token), CSRF token on writes, permission, step-up.
+ */
+/** The onRoute hook of /api/admin: refuses a route without a permission, puts the guard first, lists it. */
+export function adminRouteHook(staff: StaffService, routeTable: AdminRouteEntry[]) {
+  return (route: RouteOptions): void => {
+    route.schemaErrorFormatter ??= userFacingValidation;
+    const permission = declaredAccess(route.config, route.url);
+    const stepUp = route.config?.stepUp === true;
+    const guard = requirePermission(staff, permission, stepUp);
+    const existing = route.preValidation;
+    route.preValidation = [guard, ...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing])];
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+      routeTable.push({ method, url: route.url, permission, stepUp });
+    }
+  };
+}
+
+export const adminApi: FastifyPluginAsync<AdminApiDeps> = async (app, deps) => {
+  app.addHook("onRoute", adminRouteHook(deps.staff, deps.routeTable));
+  await app.register(staffRoutes, { staff: deps.staff, secureCookies: deps.secureCookies });
+  await app.register(auditRoutes, { audit: deps.audit });
+  await app.register(adminRoutes, { admin: deps.admin });
+  if (deps.cod) await app.register(adminCodRoutes, { ...deps.cod, audit: deps.audit });
+};

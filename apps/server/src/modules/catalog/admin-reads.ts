@@ -1,0 +1,182 @@
+import type { AdminProductDetail, AdminProductSummary, AdminProductsQuery } from "@vaki/contract/admin/schemas";
+import { sql } from "kysely";
+import type { Db } from "../../db/connection.js";
+import { afterKey, decodeCursor, encodeCursor } from "../../lib/keyset.js";
+import { containsPattern } from "../../lib/like-pattern.js";
+
+const sortColumns = { name: "products.name", createdAt: "products.created_at", price: "products.price" } as const;
+
+/** Products as the owner's side reads them, inactive ones included. Reads only. */
+export class CatalogAdminReads {
+  constructor(private readonly db: Db) {}
+
+  async list(query: AdminProductsQuery): Promise<{ items: AdminProductSummary[]; nextCursor: string | null }> {
+    const sortColumn = sortColumns[query.sort];
+    const cursor = query.cursor
+      ? decodeCursor(query.cursor, [query.sort === "price" ? "number" : "string", "number"])
+      : undefined;
+    let select = this.summaries();
+    if (query.status) select = select.where("products.is_active", "=", query.status === "active" ? 1 : 0);
+    if (query.q) {
+      const pattern = containsPattern(query.q);
+      select = select.where((eb) =>
+        eb.or([
+          sql<boolean>`lower(products.name) like ${pattern} escape '\\'`,
+          eb.exists(
+            eb
+              .selectFrom("variants")
+              .select("variants.id")
+              .whereRef("variants.product_id", "=", "products.id")
+              .where(sql<boolean>`lower(variants.sku) like ${pattern} escape '\\'`),
+          ),
+        ]),
+      );
+    }
+    if (cursor) select = select.where((eb) => afterKey(eb, sortColumn, "products.id", cursor, query.dir));
+    const rows = await select
+      .orderBy(sortColumn, query.dir)
+      .orderBy("products.id", query.dir)
+      .limit(query.limit + 1)
+      .execute();
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    const key = (row: (typeof rows)[number]) =>
+      query.sort === "price" ? row.price : query.sort === "name" ? row.name : row.created_at;
+    return {
+      items: page.map(toSummary),
+      nextCursor: rows.length > query.limit && last ? encodeCursor([key(last), last.id]) : null,
+    };
+  }
+
+  /** Up to `limit` products whose name or a variant's SKU contains `q`. */
+  async search(q: string, limit: number) {
+    const pattern = containsPattern(q);
+    const rows = await this.summaries()
+      .select((eb) =>
+        eb
+          .selectFrom("variants")
+          .select("variants.sku")
+          .whereRef("variants.product_id", "=", "products.id")
+          .where(sql<boolean>`lower(variants.sku) like ${pattern} escape '\\'`)
+          .orderBy("variants.id")
+          .limit(1)
+          .as("matched_sku"),
+      )
+      .where((eb) =>
+        eb.or([
+          sql<boolean>`lower(products.name) like ${pattern} escape '\\'`,
+          eb.exists(
+            eb
+              .selectFrom("variants")
+              .select("variants.id")
+              .whereRef("variants.product_id", "=", "products.id")
+              .where(sql<boolean>`lower(variants.sku) like ${pattern} escape '\\'`),
+          ),
+        ]),
+      )
+      .orderBy("products.name")
+      .orderBy("products.id")
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      slug: row.slug,
+      sku: row.matched_sku ?? null,
+      imageUrl: row.image_url ?? null,
+    }));
+  }
+
+  async detail(productId: number): Promise<Omit<AdminProductDetail, "timeline"> | null> {
+    const product = await this.summaries()
+      .select(["products.is_featured", "products.updated_at"])
+      .where("products.id", "=", productId)
+      .executeTakeFirst();
+    if (!product) return null;
+    const [images, categories, variants] = await Promise.all([
+      this.db
+        .selectFrom("product_images")
+        .select(["url", "alt", "color"])
+        .where("product_id", "=", productId)
+        .orderBy("display_order")
+        .orderBy("id")
+        .execute(),
+      this.db
+        .selectFrom("category_products")
+        .innerJoin("categories", "categories.id", "category_products.category_id")
+        .select(["categories.id", "categories.name"])
+        .where("category_products.product_id", "=", productId)
+        .orderBy("categories.name")
+        .execute(),
+      this.db
+        .selectFrom("variants")
+        .select(["id", "sku", "color", "size", "price", "stock_quantity", "is_active"])
+        .where("product_id", "=", productId)
+        .orderBy("id")
+        .execute(),
+    ]);
+    return {
+      ...toSummary(product),
+      featured: product.is_featured === 1,
+      updatedAt: product.updated_at,
+      images,
+      categories,
+      variants: variants.map((variant) => ({
+        id: variant.id,
+        sku: variant.sku,
+        color: variant.color,
+        size: variant.size,
+        price: variant.price,
+        stock: variant.stock_quantity,
+        active: variant.is_active === 1,
+      })),
+    };
+  }
+
+  private summaries() {
+    return this.db.selectFrom("products").select((eb) => [
+      "products.id",
+      "products.name",
+      "products.slug",
+      "products.is_active",
+      "products.price",
+      "products.created_at",
+      eb
+        .selectFrom("variants")
+        .select((v) => v.fn.coalesce(v.fn.sum<number | string>("variants.stock_quantity"), sql.lit(0)).as("s"))
+        .whereRef("variants.product_id", "=", "products.id")
+        .as("stock"),
+      eb
+        .selectFrom("product_images")
+        .select("product_images.url")
+        .whereRef("product_images.product_id", "=", "products.id")
+        .orderBy("product_images.is_primary", "desc")
+        .orderBy("product_images.display_order")
+        .orderBy("product_images.id")
+        .limit(1)
+        .as("image_url"),
+    ]);
+  }
+}
+
+function toSummary(row: {
+  id: number;
+  name: string;
+  slug: string;
+  is_active: number;
+  price: number;
+  created_at: string;
+  stock: number | string | null;
+  image_url: string | null;
+}): AdminProductSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    status: row.is_active === 1 ? "active" : "inactive",
+    price: row.price,
+    stock: Number(row.stock ?? 0),
+    imageUrl: row.image_url,
+    createdAt: row.created_at,
+  };
+}

@@ -1,0 +1,259 @@
+import type { AdminOrderDetail, AdminOrderSummary, AdminOrdersQuery } from "@vaki/contract/admin/schemas";
+import { type Address, addressSchema, type OrderStatus, type PaymentStatus } from "@vaki/contract/orders";
+import { type ExpressionBuilder, sql } from "kysely";
+import type { Db } from "../../db/connection.js";
+import type { Database } from "../../db/schema.js";
+import { afterKey, decodeCursor, encodeCursor } from "../../lib/keyset.js";
+import { containsPattern } from "../../lib/like-pattern.js";
+
+/** Orders as the owner's side reads them: lists, search and one order's whole record. Reads only. */
+export class OrderAdminReads {
+  constructor(private readonly db: Db) {}
+
+  /** Keyset page of orders (newest first by default). */
+  async list(query: AdminOrdersQuery): Promise<{ items: AdminOrderSummary[]; nextCursor: string | null }> {
+    const sortColumn = query.sort === "total" ? "orders.total" : "orders.created_at";
+    const cursor = query.cursor
+      ? decodeCursor(query.cursor, [query.sort === "total" ? "number" : "string", "string"])
+      : undefined;
+    let select = this.summaries();
+    if (query.status) select = select.where("orders.status", "=", query.status);
+    if (query.q) {
+      const q = query.q;
+      select = select.where((eb) => matchesOrder(eb, q));
+    }
+    if (cursor) select = select.where((eb) => afterKey(eb, sortColumn, "orders.id", cursor, query.dir));
+    const rows = await select
+      .orderBy(sortColumn, query.dir)
+      .orderBy("orders.id", query.dir)
+      .limit(query.limit + 1)
+      .execute();
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      items: page.map(toSummary),
+      nextCursor:
+        rows.length > query.limit && last
+          ? encodeCursor([query.sort === "total" ? last.total : last.created_at, last.id])
+          : null,
+    };
+  }
+
+  /** Up to `limit` orders whose number, e-mail, phone or AWB contains `q`, newest first. */
+  async search(q: string, limit: number) {
+    const rows = await this.summaries()
+      .select(["orders.contact_phone", "orders.tracking_number", "shipments.awb"])
+      .where((eb) => matchesOrder(eb, q))
+      .orderBy("orders.created_at", "desc")
+      .orderBy("orders.id", "desc")
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      orderNumber: row.order_number,
+      email: row.contact_email,
+      phone: row.contact_phone,
+      name: customerNameOf(row),
+      total: row.total,
+      status: row.status,
+      awb: row.awb ?? row.tracking_number,
+    }));
+  }
+
+  /** A customer's orders, newest first. */
+  async ofCustomer(userId: string, limit: number): Promise<AdminOrderSummary[]> {
+    const rows = await this.summaries()
+      .where("orders.user_id", "=", userId)
+      .orderBy("orders.created_at", "desc")
+      .orderBy("orders.id", "desc")
+      .limit(limit)
+      .execute();
+    return rows.map(toSummary);
+  }
+
+  async exists(orderId: string): Promise<boolean> {
+    return (await this.db.selectFrom("orders").select("id").where("id", "=", orderId).executeTakeFirst()) !== undefined;
+  }
+
+  /** The whole order but its timeline's audit events and notes (the admin module adds those). */
+  async detail(
+    orderId: string,
+  ): Promise<(Omit<AdminOrderDetail, "notes" | "timeline"> & { statusTimes: StatusTime[] }) | null> {
+    const order = await this.db
+      .selectFrom("orders")
+      .leftJoin("users", "users.id", "orders.user_id")
+      .leftJoin("shipments", "shipments.order_id", "orders.id")
+      .selectAll("orders")
+      .select([
+        "users.name as user_name",
+        "users.email as user_email",
+        "shipments.payment_method as shipment_payment_method",
+      ])
+      .where("orders.id", "=", orderId)
+      .executeTakeFirst();
+    if (!order) return null;
+    const [lines, payments, shipments] = await Promise.all([
+      this.db.selectFrom("order_items").selectAll().where("order_id", "=", orderId).orderBy("id").execute(),
+      this.db.selectFrom("payments").selectAll().where("order_id", "=", orderId).orderBy("created_at").execute(),
+      this.db.selectFrom("shipments").selectAll().where("order_id", "=", orderId).execute(),
+    ]);
+    const statusTimes: StatusTime[] = [{ status: "CREATED", at: order.created_at }];
+    const reached: [OrderStatus, string | null][] = [
+      ["CONFIRMED", order.confirmed_at],
+      ["PROCESSING", order.processing_at],
+      ["SHIPPED", order.shipped_at],
+      ["DELIVERED", order.delivered_at],
+      ["CANCELLED", order.cancelled_at],
+    ];
+    for (const [status, at] of reached) if (at) statusTimes.push({ status, at });
+    return {
+      id: order.id,
+      orderNumber: order.order_number,
+      createdAt: order.created_at,
+      updatedAt: order.updated_at,
+      status: order.status,
+      paymentStatus: order.payment_status,
+      paymentMethod: paymentMethodOf(order.payment_status, order.shipment_payment_method),
+      customer:
+        order.user_id && order.user_name !== null && order.user_email !== null
+          ? { id: order.user_id, name: order.user_name, email: order.user_email }
+          : null,
+      email: order.contact_email,
+      phone: order.contact_phone,
+      shippingMethod: order.shipping_method,
+      shippingAddress: parseAddress(order.shipping_address),
+      billingAddress: parseAddress(order.billing_address),
+      lines: lines.map((line) => ({
+        id: line.id,
+        productId: line.product_id,
+        variantId: line.variant_id,
+        sku: line.sku,
+        name: line.product_name,
+        imageUrl: line.image_url,
+        size: line.size,
+        color: line.color,
+        unitPrice: line.unit_price,
+        quantity: line.quantity,
+        lineTotal: line.line_total,
+      })),
+      totals: {
+        subtotal: order.subtotal,
+        discount: order.discount_amount,
+        tax: order.tax_amount,
+        shipping: order.shipping_amount,
+        total: order.total,
+      },
+      promoCode: order.promo_code,
+      reviewNote: order.review_note,
+      payments: payments.map((payment) => ({
+        id: payment.id,
+        provider: payment.provider,
+        status: payment.status,
+        amount: payment.amount,
+        method: payment.payment_type,
+        paymentId: payment.payment_id,
+        refundId: payment.refund_id,
+        reviewReason: payment.review_reason,
+        createdAt: payment.created_at,
+      })),
+      shipments: shipments.map((shipment) => ({
+        provider: shipment.provider,
+        awb: shipment.awb,
+        courierName: shipment.courier_name,
+        statusCode: shipment.status_code,
+        paymentMethod: shipment.payment_method,
+        pickupRequestedAt: shipment.pickup_requested_at,
+        createdAt: shipment.created_at,
+        cancelledAt: shipment.cancelled_at,
+      })),
+      statusTimes,
+    };
+  }
+
+  private summaries() {
+    return this.db
+      .selectFrom("orders")
+      .leftJoin("users", "users.id", "orders.user_id")
+      .leftJoin("shipments", "shipments.order_id", "orders.id")
+      .select([
+        "orders.id",
+        "orders.order_number",
+        "orders.created_at",
+        "orders.contact_email",
+        "orders.shipping_address",
+        "orders.total",
+        "orders.status",
+        "orders.payment_status",
+        "users.name as user_name",
+        "shipments.payment_method as shipment_payment_method",
+      ]);
+  }
+}
+
+export interface StatusTime {
+  status: OrderStatus;
+  at: string;
+}
+
+/** Number, e-mail, phone or AWB contains the text (case-insensitive). */
+function matchesOrder(eb: ExpressionBuilder<Database, "orders" | "shipments">, q: string) {
+  const pattern = containsPattern(q);
+  const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+  return eb.or([
+    like("orders.order_number"),
+    like("orders.contact_email"),
+    like("orders.contact_phone"),
+    like("orders.tracking_number"),
+    like("shipments.awb"),
+  ]);
+}
+
+function toSummary(row: {
+  id: string;
+  order_number: string;
+  created_at: string;
+  contact_email: string | null;
+  shipping_address: string | null;
+  total: number;
+  status: OrderStatus;
+  payment_status: PaymentStatus;
+  user_name: string | null;
+  shipment_payment_method: string | null;
+}): AdminOrderSummary {
+  return {
+    id: row.id,
+    orderNumber: row.order_number,
+    createdAt: row.created_at,
+    customerName: customerNameOf(row),
+    email: row.contact_email,
+    total: row.total,
+    status: row.status,
+    paymentStatus: row.payment_status,
+    paymentMethod: paymentMethodOf(row.payment_status, row.shipment_payment_method),
+  };
+}
+
+function customerNameOf(row: { shipping_address: string | null; user_name: string | null }): string | null {
+  return parseAddress(row.shipping_address)?.fullName ?? row.user_name ?? null;
+}
+
+function paymentMethodOf(status: PaymentStatus, shipmentMethod: string | null): AdminOrderSummary["paymentMethod"] {
+  if (shipmentMethod === "COD" || status === "COD_PENDING" || status === "COD_COMPLETED") return "CASH_ON_DELIVERY";
+  if (
+    shipmentMethod === "Prepaid" ||
+    ["SUCCESS", "PAID", "COMPLETED", "REFUND_PROCESSING", "REFUNDED", "PARTIALLY_REFUNDED"].includes(status)
+  ) {
+    return "PREPAID";
+  }
+  return null;
+}
+
+function parseAddress(json: string | null): Address | null {
+  if (!json) return null;
+  try {
+    const parsed = addressSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

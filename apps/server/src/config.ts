@@ -115,7 +115,7 @@ export const configSchema = z.object({
   MAX_HELD_UNITS_PER_GUEST: z.coerce.number().int().min(1).max(10_000).default(20),
   /** Most units the unpaid orders placed from one client address may hold at once (local callers are not counted). */
   MAX_HELD_UNITS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(60),
-  /** Cash on delivery (decision 0011): the most open (unconfirmed or undelivered) COD orders per phone, delivery address and client address. */
+  /** Cash on delivery (decision 0013): the most open (unconfirmed or undelivered) COD orders per phone, delivery address and client address. */
   COD_MAX_OPEN_ORDERS: z.coerce.number().int().min(1).max(1_000).default(2),
   /** Most units ordered as cash on delivery in 24 hours per phone, delivery address and client address. */
   COD_MAX_UNITS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(10),
@@ -212,7 +212,7 @@ export interface Config {
   holdLimits: { perGuest: number; perAddress: number };
   holdSweepIntervalMs: number;
   courierSyncIntervalMs: number;
-  /** Cash-on-delivery limits and confirmation (decision 0011). */
+  /** Cash-on-delivery limits and confirmation (decision 0013). */
   cod: {
     maxOpenOrders: number;
     maxUnitsPerDay: number;

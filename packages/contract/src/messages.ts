@@ -266,7 +266,7 @@ export const orderCustomerMessages = {
     "CANCELLED/REFUNDED": "Your order has been cancelled and your refund has been processed.",
     "CANCELLED/CANCELLED": "Your order has been cancelled. No payment was taken.",
     "CANCELLED/COD_PENDING": "Your order has been cancelled. Nothing is due on delivery.",
-    // A cash-on-delivery order waiting to be confirmed by the shop (decision 0011).
+    // A cash-on-delivery order waiting to be confirmed by the shop (decision 0013).
     "CREATED/COD_PENDING":
       "Your cash-on-delivery order is placed. We'll confirm it before it ships; please pay in cash or UPI when it arrives.",
     "CONFIRMED/COD_PENDING": "Your order is confirmed. Please pay in cash or UPI when it arrives.",

@@ -3,7 +3,7 @@ import type { Dialect } from "../connection.js";
 import { oneOf } from "./columns.js";
 
 /**
- * Cash on delivery that cannot be abused (decision 0011): one-time codes sent to a phone (stored
+ * Cash on delivery that cannot be abused (decision 0013): one-time codes sent to a phone (stored
  * hashed), phones and pincodes blocked from COD, and on each order the verified phone, the
  * normalised delivery address, whether the COD order waits for confirmation and which checkout
  * (cart or Buy Now) made it; on payments, what

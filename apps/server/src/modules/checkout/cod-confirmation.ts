@@ -25,7 +25,7 @@ export interface CodOrderToConfirm {
 }
 
 /**
- * Cash on delivery's confirmation (decision 0011): a COD order is placed, but only a confirmed one
+ * Cash on delivery's confirmation (decision 0013): a COD order is placed, but only a confirmed one
  * sells its stock and books a shipment. Confirmed at once when its phone was verified by a code
  * and its total is under COD_AUTO_CONFIRM_MAX_PAISE; otherwise it waits for the owner (the
  * admin's "COD to confirm" tab calls `listToConfirm` and `confirm`), its stock held for

@@ -43,7 +43,7 @@ export interface CodAttempt {
 }
 
 /**
- * Cash on delivery's rules (decision 0011): phones and pincodes blocked by the owner, and the
+ * Cash on delivery's rules (decision 0013): phones and pincodes blocked by the owner, and the
  * limits per verified phone, per delivery address and per client address (open COD orders, COD
  * units a day, the largest COD order). Answers the refusal, which always offers prepaid payment.
  */

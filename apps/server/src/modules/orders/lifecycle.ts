@@ -86,7 +86,7 @@ export class OrderLifecycleService {
   }
 
   /**
-   * Cash on delivery that waits for a person (decision 0011): the order stays CREATED (its stock
+   * Cash on delivery that waits for a person (decision 0013): the order stays CREATED (its stock
    * held until `holdUntil`, not sold, no shipment) with payment COD_PENDING and `cod_state`
    * to_confirm; contact and addresses stored as for a confirmed order.
    */

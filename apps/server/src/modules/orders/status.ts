@@ -76,7 +76,7 @@ export const abandonableOrder = {
 } as const;
 
 /**
- * A cash-on-delivery order placed but waiting to be confirmed (decision 0011): still CREATED
+ * A cash-on-delivery order placed but waiting to be confirmed (decision 0013): still CREATED
  * (stock held, nothing shipped) with payment COD_PENDING. A person (or the auto rule) moves it
  * to CONFIRMED; when its hold runs out the sweep cancels it like an unpaid order.
  */

@@ -126,8 +126,12 @@ describe("layout", () => {
     for (const [name, href] of quickLinks) {
       expect(within(footer).getByRole("link", { name })).toHaveAttribute("href", href);
     }
-    // Social profiles are settings: none set here, so no icon leads to a network's home page.
-    expect(within(footer).queryByRole("link", { name: /^VAKI on / })).not.toBeInTheDocument();
+    // Social profiles are settings; unset, the brand's own three profiles (never a network's home page).
+    expect(within(footer).getAllByRole("link", { name: /^VAKI on / }).map((link) => link.getAttribute("href"))).toEqual([
+      "https://www.instagram.com/vakiverse/",
+      "https://www.youtube.com/@vakiverse",
+      "https://x.com/vakiverse",
+    ]);
     expect(within(footer).getByText(`© ${new Date().getFullYear()} VAKI`)).toBeInTheDocument();
     expect(within(footer).getByText(/powered by/i)).toBeInTheDocument();
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { socialProfiles } from "./social-links";
+import { DEFAULT_PROFILES, socialProfiles } from "./social-links";
 
 describe("the footer's social profiles", () => {
   it("come from the settings, and a network's home page or a bad address is left out", () => {
@@ -13,5 +13,9 @@ describe("the footer's social profiles", () => {
     ]);
     expect(socialProfiles({})).toEqual([]);
     expect(socialProfiles({ VITE_X_URL: "http://x.com/vaki" })).toEqual([]);
+  });
+
+  it("default to the brand's three profiles", () => {
+    expect(socialProfiles(DEFAULT_PROFILES).map(({ name }) => name)).toEqual(["Instagram", "YouTube", "X (Twitter)"]);
   });
 });

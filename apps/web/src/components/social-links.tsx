@@ -7,6 +7,13 @@ const NETWORKS = [
   { name: "X (Twitter)", setting: "VITE_X_URL", Icon: Twitter },
 ] as const;
 
+/** The brand's own profiles, used where a build sets none (the footer always offers three links). */
+export const DEFAULT_PROFILES = {
+  VITE_INSTAGRAM_URL: "https://www.instagram.com/vakiverse/",
+  VITE_YOUTUBE_URL: "https://www.youtube.com/@vakiverse",
+  VITE_X_URL: "https://x.com/vakiverse",
+} as const;
+
 /**
  * The shop's own profiles, from the build's settings (VITE_INSTAGRAM_URL, VITE_YOUTUBE_URL,
  * VITE_X_URL). A network without an https address of a profile (not the network's home page)
@@ -27,7 +34,7 @@ export function socialProfiles(env: Record<string, unknown>) {
 }
 
 export function SocialLinks() {
-  const profiles = socialProfiles(import.meta.env);
+  const profiles = socialProfiles({ ...DEFAULT_PROFILES, ...import.meta.env });
   if (profiles.length === 0) return null;
   return (
     <ul className="social-links">

@@ -10,7 +10,7 @@ await build({
   entryPoints: {
     main: "src/main.ts",
     "seed-cli": "src/seed/cli.ts",
-    "create-admin-cli": "src/modules/accounts/create-admin-cli.ts",
+    "create-admin-cli": "src/modules/admin/create-admin-cli.ts",
   },
   outdir: "dist",
   bundle: true,

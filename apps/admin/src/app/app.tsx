@@ -1,6 +1,6 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "react-router";
-import { StepUpProvider } from "../components/step-up-dialog";
+import { StepUpProvider } from "../features/auth/step-up-dialog";
 import type { createAdminRouter } from "./router";
 
 type AdminRouter = ReturnType<typeof createAdminRouter>;

@@ -7,11 +7,11 @@ import { Suspense, useEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { LoadingState } from "../components/states";
 import { endSession, useMe, useSignOut } from "../features/auth/api";
+import { RequirePagePermission } from "../features/auth/require-permission";
 import { GlobalSearch } from "../features/search/global-search";
 import { setUnauthenticatedHandler } from "../lib/api-client";
-import { visibleNavItems } from "./nav-items";
+import { visibleNavItems } from "../lib/nav-items";
 import { signInPath } from "./paths";
-import { RequirePagePermission } from "./require-permission";
 
 function Brand() {
   return (

@@ -4,10 +4,10 @@ import type { ComponentType } from "react";
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from "react-router";
 import { LoadingState } from "../components/states";
 import { meQueryOptions } from "../features/auth/api";
+import type { PageHandle } from "../features/auth/require-permission";
 import { isApiError } from "../lib/api-error";
 import { AdminLayout } from "./layout";
 import { signInPath } from "./paths";
-import type { PageHandle } from "./require-permission";
 import { RouteError } from "./route-error";
 
 export const ADMIN_BASENAME = "/admin";

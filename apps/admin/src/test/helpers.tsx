@@ -5,7 +5,7 @@ import type { Me } from "@vaki/contract/admin/schemas";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { vi } from "vitest";
 import { adminRoutes } from "../app/router";
-import { StepUpProvider } from "../components/step-up-dialog";
+import { StepUpProvider } from "../features/auth/step-up-dialog";
 
 export function staffMember(role: StaffRole, overrides: Partial<Me> = {}): Me {
   return {

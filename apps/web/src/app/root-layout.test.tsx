@@ -127,7 +127,11 @@ describe("layout", () => {
       expect(within(footer).getByRole("link", { name })).toHaveAttribute("href", href);
     }
     // Social profiles are settings; unset, the brand's own three profiles (never a network's home page).
-    expect(within(footer).getAllByRole("link", { name: /^VAKI on / }).map((link) => link.getAttribute("href"))).toEqual([
+    expect(
+      within(footer)
+        .getAllByRole("link", { name: /^VAKI on / })
+        .map((link) => link.getAttribute("href")),
+    ).toEqual([
       "https://www.instagram.com/vakiverse/",
       "https://www.youtube.com/@vakiverse",
       "https://x.com/vakiverse",

@@ -1,6 +1,13 @@
 import { z } from "../zod.js";
 import { isStrongStaffPassword } from "./password-strength.js";
-import { adminLimits, adminMessages, adminTokenSchema, staffEmailSchema, staffNameSchema } from "./schemas.js";
+import {
+  adminLimits,
+  adminMessages,
+  adminTokenSchema,
+  type SetupStartAccountRequest,
+  staffEmailSchema,
+  staffNameSchema,
+} from "./schemas.js";
 
 /*
  * The parts of the admin contract that judge a new password. They load zxcvbn and its
@@ -18,10 +25,9 @@ export const newStaffPasswordSchema = z
   .refine((password) => isStrongStaffPassword(password), adminMessages.passwordWeak);
 
 /** `setup` and `invitation` links: name, a new password, and (first owner only) the e-mail. */
-export const setupStartAccountRequestSchema = z.object({
+export const setupStartAccountRequestSchema: z.ZodType<SetupStartAccountRequest> = z.object({
   token: adminTokenSchema,
   name: staffNameSchema,
   email: staffEmailSchema.optional(),
   password: newStaffPasswordSchema,
 });
-export type SetupStartAccountRequest = z.infer<typeof setupStartAccountRequestSchema>;

@@ -1,7 +1,6 @@
 import { paiseSchema } from "../catalog.js";
 import { addressSchema, orderStatusSchema, paymentStatusSchema } from "../orders.js";
 import { z } from "../zod.js";
-import type { SetupStartAccountRequest } from "./new-password.js";
 import { permissions, staffRoles } from "./permissions.js";
 
 /*
@@ -196,7 +195,13 @@ export type SetupStartResetRequest = z.infer<typeof setupStartResetRequestSchema
 
 /** Either body of POST /setup/start; the link's kind decides which one applies. */
 export type SetupStartRequest = SetupStartAccountRequest | SetupStartResetRequest;
-export type { SetupStartAccountRequest };
+/** The body of `POST /setup/start` for setup and invitation links (its schema, with the password check, is in new-password.ts). */
+export interface SetupStartAccountRequest {
+  token: string;
+  name: string;
+  email?: string | undefined;
+  password: string;
+}
 
 export const setupStartAnswerSchema = z.object({
   /** Base32 TOTP secret, shown as text for typing into an app. */

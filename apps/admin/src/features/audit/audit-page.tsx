@@ -2,12 +2,12 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { type AuditEvent, auditActions, auditEntityTypes } from "@vaki/contract/admin/schemas";
 import { type FormEvent, useMemo } from "react";
 import { Link } from "react-router";
-import { useCan } from "../../app/require-permission";
 import { DataTable } from "../../components/data-table";
 import { PageHeader } from "../../components/page-header";
 import { AuditChanges } from "../../components/timeline";
 import { useListParams } from "../../components/use-list-params";
 import { formatDateTime, humanise } from "../../lib/format";
+import { useCan } from "../auth/require-permission";
 import { useStaff } from "../staff/api";
 import { useAuditLog } from "./api";
 

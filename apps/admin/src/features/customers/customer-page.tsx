@@ -1,10 +1,10 @@
 import { Link, useParams } from "react-router";
-import { useCan } from "../../app/require-permission";
 import { StatusBadge } from "../../components/badges";
 import { PageHeader } from "../../components/page-header";
 import { EmptyState, ErrorState, LoadingState } from "../../components/states";
 import { TableScroller } from "../../components/table-scroller";
 import { formatDateTime, formatRupees } from "../../lib/format";
+import { useCan } from "../auth/require-permission";
 import { useCustomer } from "./api";
 
 export function CustomerPage() {

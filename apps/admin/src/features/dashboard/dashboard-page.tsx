@@ -2,11 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import { roleLabels } from "@vaki/contract/admin/permissions";
 import type { AdminOrdersAnswer } from "@vaki/contract/admin/schemas";
 import { Link } from "react-router";
-import { visibleNavItems } from "../../app/nav-items";
-import { useCan } from "../../app/require-permission";
 import { PageHeader } from "../../components/page-header";
 import { api } from "../../lib/api-client";
+import { visibleNavItems } from "../../lib/nav-items";
 import { useMe } from "../auth/api";
+import { useCan } from "../auth/require-permission";
 
 /** How many orders of a status the first page holds ("100+" when there are more). */
 const COUNT_LIMIT = 100;

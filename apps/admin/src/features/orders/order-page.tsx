@@ -1,6 +1,5 @@
 import type { AdminOrderDetail } from "@vaki/contract/admin/schemas";
 import { Link, useParams } from "react-router";
-import { useCan } from "../../app/require-permission";
 import { AddressBlock } from "../../components/address";
 import { StatusBadge } from "../../components/badges";
 import { PageHeader } from "../../components/page-header";
@@ -8,6 +7,7 @@ import { EmptyState, ErrorState, LoadingState } from "../../components/states";
 import { TableScroller } from "../../components/table-scroller";
 import { Timeline } from "../../components/timeline";
 import { formatDateTime, formatRupees, humanise } from "../../lib/format";
+import { useCan } from "../auth/require-permission";
 import { AddNoteForm } from "./add-note-form";
 import { useOrder } from "./api";
 

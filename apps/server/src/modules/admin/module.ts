@@ -1,8 +1,8 @@
 import { runWhileUp, type ShopModule } from "../shop-module.js";
 import { registerStaffPrincipal } from "../staff/guard.js";
-import { createStaffModule, type StaffModule, type StaffModuleDeps } from "../staff/module.js";
 import { adminApi } from "./api.js";
 import type { AdminCodDeps } from "./cod-routes.js";
+import { createStaffModule, type StaffModule, type StaffModuleDeps } from "./staff-module.js";
 
 export interface AdminModule extends ShopModule {
   /** Staff accounts, the audit log and the admin views (the command line builds these alone). */

@@ -3,9 +3,9 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
-import { api, setCsrfToken } from "../lib/api-client";
-import { errorMessage } from "../lib/api-error";
-import { failure, fakeApi, ok } from "../test/helpers";
+import { api, setCsrfToken } from "../../lib/api-client";
+import { errorMessage } from "../../lib/api-error";
+import { failure, fakeApi, ok } from "../../test/helpers";
 import { StepUpProvider } from "./step-up-dialog";
 
 function InviteButton() {

@@ -16,9 +16,9 @@ import { ManualClock, systemClock } from "../../lib/clock.js";
 import { silentLogger } from "../../lib/logger.js";
 import { DatabaseRateLimiter } from "../../lib/rate-limit/database-rate-limiter.js";
 import { registerErrorHandling } from "../../plugins/error-handler.js";
-import { registerAuthentication } from "./auth-guard.js";
+import { registerAuthentication } from "../accounts/auth-guard.js";
+import { createAccountsModule } from "../accounts/module.js";
 import { runCreateAdmin } from "./create-admin.js";
-import { createAccountsModule } from "./module.js";
 
 describe(`create-admin (${testEngine})`, () => {
   let shop: TestShop;
@@ -117,7 +117,7 @@ describe("the create-admin command", () => {
         [
           "--import",
           "tsx",
-          "src/modules/accounts/create-admin-cli.ts",
+          "src/modules/admin/create-admin-cli.ts",
           "--email",
           "owner@vaki.in",
           "--name",

@@ -4,10 +4,10 @@ import { adminMessages, stepUpRequestSchema } from "@vaki/contract/admin/schemas
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { meQueryKey, stepUp } from "../features/auth/api";
-import { setStepUpHandler } from "../lib/api-client";
-import { errorMessage } from "../lib/api-error";
-import { Dialog, DialogClose } from "./dialog";
+import { Dialog, DialogClose } from "../../components/dialog";
+import { setStepUpHandler } from "../../lib/api-client";
+import { errorMessage } from "../../lib/api-error";
+import { meQueryKey, stepUp } from "./api";
 
 type StepUpForm = z.input<typeof stepUpRequestSchema>;
 

@@ -1,8 +1,8 @@
 import type { Permission } from "@vaki/contract/admin/permissions";
 import type { ReactNode } from "react";
 import { useMatches } from "react-router";
-import { NoPermission } from "../components/states";
-import { useMe } from "../features/auth/api";
+import { NoPermission } from "../../components/states";
+import { useMe } from "./api";
 
 /** What a page's route declares: the permission a person needs to open it. */
 export interface PageHandle {

@@ -7,7 +7,7 @@ import type { Clock } from "../../lib/clock.js";
 import { DomainError } from "../../lib/errors.js";
 import { DatabaseRateLimiter } from "../../lib/rate-limit/database-rate-limiter.js";
 import { systemAuditContext } from "../audit/types.js";
-import { createStaffModule } from "../staff/module.js";
+import { createStaffModule } from "./staff-module.js";
 
 export const createAdminUsage = `Usage: npm run create-admin -- --email owner@example.com --name "Shop Owner" [--role owner]
 

@@ -225,3 +225,34 @@ test("every admin page and dialog passes axe at 390 and 1440 px", async ({ reque
   await checkView(page, "staff-change-role");
   await page.keyboard.press("Escape");
 });
+
+test("the audit log, account page, search, user menu and phone drawer pass axe", async () => {
+  const page = ownerPage;
+  await page.goto("/admin/audit");
+  await expect(page.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
+  await expect(page.getByRole("table").getByRole("row")).not.toHaveCount(1);
+  await checkView(page, "audit");
+
+  await page.goto("/admin/account");
+  await expect(page.getByRole("heading", { level: 1, name: "Account" })).toBeVisible();
+  await checkView(page, "account");
+
+  const search = page.getByRole("combobox", { name: "Search orders, products and customers" });
+  await search.fill("Kavya");
+  await expect(page.getByRole("listbox", { name: "Search results" }).getByText("Kavya Iyer")).toBeVisible();
+  await checkView(page, "search-open", [DESKTOP]);
+  await page.keyboard.press("Escape");
+
+  await page.getByRole("button", { name: /account menu/ }).click();
+  await expect(page.getByRole("menuitem", { name: "Sign out" })).toBeVisible();
+  await checkView(page, "user-menu", [DESKTOP]);
+  await page.keyboard.press("Escape");
+
+  await page.setViewportSize(PHONE);
+  await page.getByRole("button", { name: "Menu", exact: true }).click();
+  const drawer = page.getByRole("dialog", { name: "Menu" });
+  await expect(drawer.getByRole("link", { name: "Orders" })).toBeVisible();
+  await checkView(page, "phone-drawer", [PHONE]);
+  await drawer.getByRole("button", { name: "Close the menu" }).click();
+  await page.setViewportSize(DESKTOP);
+});

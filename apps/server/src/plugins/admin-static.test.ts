@@ -65,9 +65,13 @@ describe("the admin app at /admin/", () => {
   });
 
   it("keeps the storefront's fallback and assets as they were, and never mixes the two apps", async () => {
-    const page = await get("/some/storefront/page");
+    const page = await get("/about");
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain("VAKI shop");
+    // A path no storefront page has gets the storefront's own not-found view (404), not the admin's.
+    const unknown = await get("/some/storefront/page");
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).not.toContain("VAKI admin");
     const asset = await get("/assets/index-AbCd1234.js");
     expect(asset.statusCode).toBe(200);
     // The admin's asset is not at the storefront's path, nor the storefront's under /admin.
@@ -97,7 +101,7 @@ describe("a shop without the admin build", () => {
     const response = await shop.app.inject({ method: "GET", url: "/admin/orders", headers: { accept: "text/html" } });
     expect(response.statusCode).toBe(404);
     expect(response.body).not.toContain("VAKI shop");
-    const storefront = await shop.app.inject({ method: "GET", url: "/cart", headers: { accept: "text/html" } });
+    const storefront = await shop.app.inject({ method: "GET", url: "/about", headers: { accept: "text/html" } });
     expect(storefront.statusCode).toBe(200);
   });
 });

@@ -173,6 +173,8 @@ test("deactivating a person ends their live session at once", async () => {
 });
 
 test("every admin page and dialog passes axe at 390 and 1440 px", async ({ request }) => {
+  // Eleven views, each audited at two widths: more than the file's 60 s on a loaded machine.
+  test.setTimeout(120_000);
   // Something to show: a customer and a guest's order.
   await registerCustomer(request, "Kavya Iyer");
   const guest = randomUUID();
@@ -227,6 +229,7 @@ test("every admin page and dialog passes axe at 390 and 1440 px", async ({ reque
 });
 
 test("the audit log, account page, search, user menu and phone drawer pass axe", async () => {
+  test.setTimeout(120_000);
   const page = ownerPage;
   await page.goto("/admin/audit");
   await expect(page.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();

@@ -9,6 +9,7 @@ import type {
   VerifyAnswer,
   VerifyRequest,
 } from "@vaki/contract/admin/schemas";
+import { useRef } from "react";
 import { useNavigate } from "react-router";
 import { api, setCsrfToken } from "../../lib/api-client";
 
@@ -26,11 +27,17 @@ export const meQueryOptions = queryOptions({
   retry: false,
 });
 
-/** The signed-in person (the signed-in layout's loader has fetched them before any page shows). */
+/**
+ * The signed-in person (the signed-in layout's loader has fetched them before any page shows).
+ * After a 401 the cache forgets them while the signed-in pages may still render once before the
+ * sign-in page commits: those renders keep the person they last showed.
+ */
 export function useMe(): Me {
   const { data } = useQuery(meQueryOptions);
-  if (!data) throw new Error("useMe is used outside the signed-in layout");
-  return data;
+  const shown = useRef(data);
+  if (data) shown.current = data;
+  if (!shown.current) throw new Error("useMe is used outside the signed-in layout");
+  return shown.current;
 }
 
 /** Starts the app's session from a sign-in or setup answer. */

@@ -56,7 +56,7 @@ export async function addToGuestCart(
 }
 
 /** Marks today's Club pop-up as seen, so it does not open over tests that are not about it. */
-const CLUB_POPUP_SEEN = `localStorage.setItem("joinClubModalShown", String(Date.now()));`;
+export const CLUB_POPUP_SEEN = `localStorage.setItem("joinClubModalShown", String(Date.now()));`;
 
 /**
  * Opens the shop as a guest whose id is `guestSessionId` (so tests can fill the cart through the

@@ -7,10 +7,16 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 1;
 }
 
+/**
+ * Long enough that a page's loader and its component share one fetch; short enough that going
+ * back to a page shows what other people changed meanwhile (an invitation accepted, an order paid).
+ */
+export const ADMIN_STALE_MS = 2_000;
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: shouldRetry, refetchOnWindowFocus: false, staleTime: 15_000 },
+      queries: { retry: shouldRetry, refetchOnWindowFocus: false, staleTime: ADMIN_STALE_MS },
       mutations: { retry: false },
     },
   });

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
-import { PASSWORD, stockedProduct } from "./shop";
+import { CLUB_POPUP_SEEN, PASSWORD, stockedProduct } from "./shop";
 
 /* Signed-in shoppers and their orders, through the API the storefront uses. */
 

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync, RouteOptions } from "fastify";
 import { userFacingValidation } from "../../plugins/error-handler.js";
 import { auditRoutes } from "../audit/routes.js";
+import { couponAdminRoutes } from "../promotions/admin-routes.js";
+import type { CouponsService } from "../promotions/coupons.js";
 import type { AuditLog } from "../audit/service.js";
 import { type AdminAccess, declaredAccess, requirePermission } from "../staff/guard.js";
 import { staffRoutes } from "../staff/routes.js";
@@ -26,6 +28,8 @@ export interface AdminApiDeps {
   routeTable: AdminRouteEntry[];
   /** Cash on delivery's owner-side services (the shop has them; a bare staff module does not). */
   cod?: Omit<AdminCodDeps, "audit">;
+  /** The owner's coupons (the shop has them; a bare staff module does not). */
+  coupons?: CouponsService;
 }
 
 /**
@@ -54,4 +58,5 @@ export const adminApi: FastifyPluginAsync<AdminApiDeps> = async (app, deps) => {
   await app.register(auditRoutes, { audit: deps.audit });
   await app.register(adminRoutes, { admin: deps.admin });
   if (deps.cod) await app.register(adminCodRoutes, { ...deps.cod, audit: deps.audit });
+  if (deps.coupons) await app.register(couponAdminRoutes, { coupons: deps.coupons, audit: deps.audit });
 };

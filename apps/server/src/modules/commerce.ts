@@ -7,8 +7,8 @@ import type { InventoryService } from "./inventory/service.js";
 import type { OrderLifecycleService } from "./orders/lifecycle.js";
 import { createOrdersModule, createPaidOrderLookup, type OrdersConfig, type OrdersModule } from "./orders/module.js";
 import type { OrdersService } from "./orders/service.js";
-import { createPromotionsModule } from "./promotions/module.js";
 import type { CouponsService } from "./promotions/coupons.js";
+import { createPromotionsModule } from "./promotions/module.js";
 import type { PromotionsService } from "./promotions/service.js";
 import type { ShopModule } from "./shop-module.js";
 

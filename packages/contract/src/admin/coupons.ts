@@ -55,7 +55,10 @@ export type Coupon = z.infer<typeof couponSchema>;
 export const couponsAnswerSchema = z.object({ coupons: z.array(couponSchema) });
 export type CouponsAnswer = z.infer<typeof couponsAnswerSchema>;
 
-const limit = z.number({ error: couponFieldMessages.limit }).int(couponFieldMessages.limit).min(1, couponFieldMessages.limit);
+const limit = z
+  .number({ error: couponFieldMessages.limit })
+  .int(couponFieldMessages.limit)
+  .min(1, couponFieldMessages.limit);
 
 /** What the admin sends to create or edit a coupon; the code is kept upper-case. */
 export const couponInputSchema = z

@@ -16,7 +16,11 @@ export function coupons(): Migration {
         )
         .execute();
       await db.schema.alterTable("promotions").addColumn("per_customer_limit", "integer").execute();
-      await db.schema.createIndex("orders_promo_code_idx").on("orders").columns(["promo_code", "payment_status"]).execute();
+      await db.schema
+        .createIndex("orders_promo_code_idx")
+        .on("orders")
+        .columns(["promo_code", "payment_status"])
+        .execute();
     },
     // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists.
     async down(db: Kysely<any>) {

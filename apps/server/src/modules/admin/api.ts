@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync, RouteOptions } from "fastify";
 import { userFacingValidation } from "../../plugins/error-handler.js";
 import { auditRoutes } from "../audit/routes.js";
+import type { AuditLog } from "../audit/service.js";
 import { couponAdminRoutes } from "../promotions/admin-routes.js";
 import type { CouponsService } from "../promotions/coupons.js";
-import type { AuditLog } from "../audit/service.js";
 import { type AdminAccess, declaredAccess, requirePermission } from "../staff/guard.js";
 import { staffRoutes } from "../staff/routes.js";
 import type { StaffService } from "../staff/service.js";

@@ -1,7 +1,7 @@
+import type { CouponsService } from "../promotions/coupons.js";
 import { runWhileUp, type ShopModule } from "../shop-module.js";
 import { registerStaffPrincipal } from "../staff/guard.js";
 import { adminApi } from "./api.js";
-import type { CouponsService } from "../promotions/coupons.js";
 import type { AdminCodDeps } from "./cod-routes.js";
 import { createStaffModule, type StaffModule, type StaffModuleDeps } from "./staff-module.js";
 
@@ -24,7 +24,12 @@ export function createAdminModule(
     async register(app) {
       app.decorate("staffModule", staffModule);
       registerStaffPrincipal(app);
-      await app.register(adminApi, { prefix: "/api/admin", ...staffModule.apiDeps, cod: deps.cod, coupons: deps.coupons });
+      await app.register(adminApi, {
+        prefix: "/api/admin",
+        ...staffModule.apiDeps,
+        cod: deps.cod,
+        coupons: deps.coupons,
+      });
       if (staffModule.cleanup) runWhileUp(app, staffModule.cleanup);
     },
   };

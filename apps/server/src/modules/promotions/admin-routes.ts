@@ -1,9 +1,4 @@
-import {
-  couponInputSchema,
-  couponMessages,
-  couponSchema,
-  couponsAnswerSchema,
-} from "@vaki/contract/admin/coupons";
+import { couponInputSchema, couponMessages, couponSchema, couponsAnswerSchema } from "@vaki/contract/admin/coupons";
 import { numericIdParamsSchema } from "@vaki/contract/admin/schemas";
 import { failureEnvelopeSchema as failure, successEnvelope } from "@vaki/contract/envelope";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -25,7 +20,11 @@ export const couponAdminRoutes: FastifyPluginAsyncZod<{ coupons: CouponsService;
     "/coupons",
     {
       config: { permission: "coupons:read" },
-      schema: { tags, summary: "Every coupon with its use", response: { 200: successEnvelope(couponsAnswerSchema), ...errors } },
+      schema: {
+        tags,
+        summary: "Every coupon with its use",
+        response: { 200: successEnvelope(couponsAnswerSchema), ...errors },
+      },
     },
     async () => ok({ coupons: await coupons.list() }, "Coupons"),
   );

@@ -39,7 +39,11 @@ describe(`the admin's coupons (${testEngine})`, () => {
     catalogue = await addStaff(shop.app, clock, "catalogue");
     support = await addStaff(shop.app, clock, "support");
     accountant = await addStaff(shop.app, clock, "accountant");
-    tee = await insertProduct(shop.database.db, { name: "Coupon Tee", price: 99_900, variants: [{ size: "M", stock: 50 }] });
+    tee = await insertProduct(shop.database.db, {
+      name: "Coupon Tee",
+      price: 99_900,
+      variants: [{ size: "M", stock: 50 }],
+    });
   });
   afterAll(async () => shop.close());
 

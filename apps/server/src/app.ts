@@ -183,6 +183,7 @@ export async function buildApp(
   app.decorate("cod", codOwnerSide);
   app.decorate("paymentReview", checkout.paymentReview);
   // The owner's side: staff sessions of their own (cookie), never a customer's bearer token.
+  const fulfilmentModule = createFulfilmentModule(purchase);
   const admin = createAdminModule({
     db,
     dialect,
@@ -192,6 +193,12 @@ export async function buildApp(
     mailer,
     log,
     cod: { ...codOwnerSide, paymentReview: checkout.paymentReview },
+    orderActions: {
+      orders: commerce.orders,
+      lifecycle: commerce.orderLifecycle,
+      fulfilment: fulfilmentModule.fulfilment,
+      checkout: checkout.checkout,
+    },
   });
   const modules: ShopModule[] = [
     createHealthModule({ database, version: appVersion, shopName: config.shopName }),
@@ -201,7 +208,7 @@ export async function buildApp(
     catalogModule,
     createSearchModule({ catalog: catalogModule.catalog }),
     commerce,
-    createFulfilmentModule(purchase),
+    fulfilmentModule,
     checkout,
     // Last: its worker starts once the others' timers have, and stops after them.
     outbox,

@@ -6,6 +6,8 @@ import { type AdminAccess, declaredAccess, requirePermission } from "../staff/gu
 import { staffRoutes } from "../staff/routes.js";
 import type { StaffService } from "../staff/service.js";
 import { type AdminCodDeps, adminCodRoutes } from "./cod-routes.js";
+import { orderActionRoutes } from "./order-action-routes.js";
+import type { OrderActions } from "./order-actions.js";
 import { adminRoutes } from "./routes.js";
 import type { AdminService } from "./service.js";
 
@@ -26,6 +28,8 @@ export interface AdminApiDeps {
   routeTable: AdminRouteEntry[];
   /** Cash on delivery's owner-side services (the shop has them; a bare staff module does not). */
   cod?: Omit<AdminCodDeps, "audit">;
+  /** The order inbox's actions (the shop has them; a bare staff module does not). */
+  orderActions?: OrderActions;
 }
 
 /**
@@ -52,6 +56,7 @@ export const adminApi: FastifyPluginAsync<AdminApiDeps> = async (app, deps) => {
   app.addHook("onRoute", adminRouteHook(deps.staff, deps.routeTable));
   await app.register(staffRoutes, { staff: deps.staff, secureCookies: deps.secureCookies });
   await app.register(auditRoutes, { audit: deps.audit });
-  await app.register(adminRoutes, { admin: deps.admin });
+  await app.register(adminRoutes, { admin: deps.admin, actions: deps.orderActions });
   if (deps.cod) await app.register(adminCodRoutes, { ...deps.cod, audit: deps.audit });
+  if (deps.orderActions) await app.register(orderActionRoutes, { actions: deps.orderActions, staff: deps.staff });
 };

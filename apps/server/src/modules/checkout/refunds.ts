@@ -183,7 +183,7 @@ export class Refunds {
   /** Outbox handler of `staff-refund`: asks the gateway for a recorded refund still processing. */
   async settleStaffRefund(refundId: number): Promise<void> {
     const refund = await this.deps.repo.findStaffRefund(refundId);
-    if (!refund || refund.status !== "processing") return;
+    if (refund?.status !== "processing") return;
     const payment = await this.deps.repo.paidOnlineFor(refund.order_id);
     if (!payment) {
       this.deps.log.error({ refundId, orderId: refund.order_id }, "staff refund without an online payment");

@@ -11,7 +11,7 @@ import { type CheckoutServiceDeps, contactOf, gatewayFacts } from "./types.js";
 
 type RefundDeps = Pick<
   CheckoutServiceDeps,
-  "repo" | "clock" | "log" | "provider" | "orders" | "lifecycle" | "inventory" | "promotions" | "outbox"
+  "repo" | "clock" | "log" | "provider" | "orders" | "lifecycle" | "inventory" | "promotions" | "outbox" | "creditNotes"
 >;
 
 /** Money going back: orders that cannot be fulfilled after payment, and the gateway refund itself. */
@@ -54,6 +54,8 @@ export class Refunds {
         completed ? "REFUNDED" : "REFUND_PROCESSING",
         this.deps.clock.now().toISOString(),
       );
+      // An order refunded after its invoice was issued gets a credit note (once per refund).
+      await this.deps.creditNotes?.creditNoteForRefund(orderId, `refund:${refund.refundId}`, amount);
       if (completed) await this.deps.lifecycle.markRefunded(orderId);
     } catch (error) {
       if (!(error instanceof RefundNotSupported)) throw error;
@@ -171,7 +173,8 @@ export class Refunds {
         staff_user_id: staffId,
         created_at: this.deps.clock.now().toISOString(),
       });
-      if (method === "gateway") await this.deps.outbox.enqueue(trx, outboxMessages.staffRefund(refund.id));
+      // The gateway call (and, for every refund, its credit note) after the commit, once.
+      await this.deps.outbox.enqueue(trx, outboxMessages.staffRefund(refund.id));
       await alsoInTransaction(trx, moved, refund);
       return { order: moved, refund };
     });
@@ -183,7 +186,15 @@ export class Refunds {
   /** Outbox handler of `staff-refund`: asks the gateway for a recorded refund still processing. */
   async settleStaffRefund(refundId: number): Promise<void> {
     const refund = await this.deps.repo.findStaffRefund(refundId);
-    if (refund?.status !== "processing") return;
+    if (!refund) return;
+    const creditNote = () =>
+      this.deps.creditNotes?.creditNoteForRefund(refund.order_id, `staff-refund:${refund.id}`, refund.amount);
+    // A bank or UPI transfer was made by the person: only its credit note is left to issue.
+    if (refund.status === "completed" && refund.method !== "gateway") {
+      await creditNote();
+      return;
+    }
+    if (refund.status !== "processing") return;
     const payment = await this.deps.repo.paidOnlineFor(refund.order_id);
     if (!payment) {
       this.deps.log.error({ refundId, orderId: refund.order_id }, "staff refund without an online payment");
@@ -198,6 +209,7 @@ export class Refunds {
         reason: `Refund ${refundId}: ${refund.reason}`,
       });
       await this.deps.repo.settleStaffRefund(refundId, "completed", answer.refundId);
+      await creditNote();
     } catch (error) {
       if (!(error instanceof RefundNotSupported)) throw error;
       this.deps.log.warn(

@@ -47,4 +47,12 @@ describe("OrderSummary", () => {
     render(<OrderSummary order={orderFixture({ refundedAmount: 50_000 })} />);
     expect(screen.getByText("Refunded").nextElementSibling?.textContent).toBe("-₹500.00");
   });
+
+  it("says how much GST the total includes, without adding it", () => {
+    render(<OrderSummary order={{ ...orderFixture(), taxAmount: 11_134, tax: 0 }} />);
+    const value = (term: string) => screen.getByText(term).nextElementSibling?.textContent;
+    expect(value("Total")).toBe("₹2,338.20");
+    expect(value("Includes GST")).toBe("₹111.34");
+    expect(screen.queryByText("Tax")).toBeNull();
+  });
 });

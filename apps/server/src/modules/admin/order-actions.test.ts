@@ -217,6 +217,23 @@ describe(`the order inbox's actions: allowed and refused states (${testEngine})`
     ]);
   });
 
+  it("gives a shipped (invoiced) order's part refund its GST credit note, once, after the gateway", async () => {
+    const order = await paidOrder(199_900);
+    expect((await post(ops, `/api/admin/orders/${order.id}/shipment`)).statusCode).toBe(200);
+    const refunded = await post(ops, `/api/admin/orders/${order.id}/refunds`, { amount: 20_000, reason: "Faded print" });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    await shop.app.outbox.drain();
+    await shop.app.outbox.drain();
+    const documents = await shop.database.db
+      .selectFrom("tax_documents")
+      .select(["kind", "source_key", "total"])
+      .where("order_id", "=", order.id)
+      .execute();
+    const notes = documents.filter((row) => row.kind === "credit_note");
+    expect(notes).toHaveLength(1);
+    expect(notes[0]?.source_key).toMatch(/^staff-refund:\d+$/);
+  });
+
   it("resends the confirmation e-mail for a confirmed order (support may); refuses an unpaid one", async () => {
     const order = await paidOrder();
     const sent = await post(support, `/api/admin/orders/${order.id}/resend-confirmation`);

@@ -192,6 +192,7 @@ export async function buildApp(
     mailer,
     log,
     cod: { ...codOwnerSide, paymentReview: checkout.paymentReview },
+    catalogue: { inventory: commerce.inventory, catalog: catalogModule.catalog },
   });
   const modules: ShopModule[] = [
     createHealthModule({ database, version: appVersion, shopName: config.shopName }),

@@ -1,6 +1,7 @@
 import { runWhileUp, type ShopModule } from "../shop-module.js";
 import { registerStaffPrincipal } from "../staff/guard.js";
 import { adminApi } from "./api.js";
+import { type CatalogueAdminDeps, CatalogueAdminService } from "./catalogue-service.js";
 import type { AdminCodDeps } from "./cod-routes.js";
 import { createStaffModule, type StaffModule, type StaffModuleDeps } from "./staff-module.js";
 
@@ -14,14 +15,20 @@ export interface AdminModule extends ShopModule {
  * app with the staff module (main.ts logs the first owner's setup link from it), gives requests
  * their `staff` principal, mounts the API (with cash on delivery's owner-side routes) and runs the staff clean-up while the app is up.
  */
-export function createAdminModule(deps: StaffModuleDeps & { cod: Omit<AdminCodDeps, "audit"> }): AdminModule {
+export function createAdminModule(
+  deps: StaffModuleDeps & {
+    cod: Omit<AdminCodDeps, "audit">;
+    catalogue: Omit<CatalogueAdminDeps, "audit" | "db">;
+  },
+): AdminModule {
   const staffModule = createStaffModule(deps);
+  const catalogue = new CatalogueAdminService({ ...deps.catalogue, db: deps.db, audit: staffModule.audit });
   return {
     staffModule,
     async register(app) {
       app.decorate("staffModule", staffModule);
       registerStaffPrincipal(app);
-      await app.register(adminApi, { prefix: "/api/admin", ...staffModule.apiDeps, cod: deps.cod });
+      await app.register(adminApi, { prefix: "/api/admin", ...staffModule.apiDeps, cod: deps.cod, catalogue });
       if (staffModule.cleanup) runWhileUp(app, staffModule.cleanup);
     },
   };

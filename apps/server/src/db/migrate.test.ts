@@ -129,6 +129,17 @@ const expectedSchema: Record<string, Record<string, boolean>> = {
     expires_at: false,
     verified_at: true,
   },
+  order_refunds: {
+    id: false,
+    order_id: false,
+    amount: false,
+    reason: false,
+    method: false,
+    reference: true,
+    status: false,
+    staff_user_id: true,
+    created_at: false,
+  },
   cod_blocks: { id: false, kind: false, value: false, reason: true, created_at: false },
   shipments: {
     order_id: false,

@@ -10,6 +10,7 @@ import { holdLimits } from "./migrations/0007-hold-limits.js";
 import { staffAdminTables } from "./migrations/0008-staff-admin.js";
 import { cashOnDelivery } from "./migrations/0009-cod.js";
 import { catalogueAdmin } from "./migrations/0010-catalogue-admin.js";
+import { orderInbox } from "./migrations/0011-order-inbox.js";
 
 /** Migrations in order; each gets the dialect so both engines end with equivalent schemas. */
 export type DialectMigration = (dialect: Dialect) => Migration;
@@ -25,6 +26,7 @@ const migrations: Record<string, DialectMigration> = {
   "0008-staff-admin": staffAdminTables,
   "0009-cod": cashOnDelivery,
   "0010-catalogue-admin": catalogueAdmin,
+  "0011-order-inbox": orderInbox,
 };
 
 class InCodeMigrations implements MigrationProvider {

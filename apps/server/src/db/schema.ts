@@ -283,6 +283,28 @@ export interface OrdersTable {
   cod_confirmed_by: Generated<string | null>;
   /** The checkout that made the order (0009): a new one replaces only an unpaid order of the same kind; null before 0009 (cart). */
   checkout_kind: Generated<"cart" | "buy_now" | null>;
+  /** When a person marked the parcel packed, and who (staff id) (0011). */
+  packed_at: Generated<string | null>;
+  packed_by: Generated<string | null>;
+  /** Paise given back so far by people's refunds (0011); never above what was paid. */
+  refunded_amount: Generated<number>;
+}
+
+export type OrderRefundMethod = "gateway" | "bank" | "upi";
+export type OrderRefundStatus = "processing" | "completed" | "failed";
+
+/** A refund a person made from the admin (0011): through the gateway, or a bank/UPI transfer for COD. */
+export interface OrderRefundsTable {
+  id: Generated<number>;
+  order_id: string;
+  amount: number;
+  reason: string;
+  method: OrderRefundMethod;
+  /** Gateway refund id, or the bank/UPI transfer's reference. */
+  reference: string | null;
+  status: OrderRefundStatus;
+  staff_user_id: string | null;
+  created_at: string;
 }
 
 /** What was bought, copied from the catalogue when the order was created. */
@@ -553,6 +575,7 @@ export interface Database {
   cart_items: CartItemsTable;
   promotions: PromotionsTable;
   orders: OrdersTable;
+  order_refunds: OrderRefundsTable;
   order_items: OrderItemsTable;
   order_numbers: OrderNumbersTable;
   stock_holds: StockHoldsTable;

@@ -11,6 +11,7 @@ import { staffAdminTables } from "./migrations/0008-staff-admin.js";
 import { cashOnDelivery } from "./migrations/0009-cod.js";
 import { catalogueAdmin } from "./migrations/0010-catalogue-admin.js";
 import { orderInbox } from "./migrations/0011-order-inbox.js";
+import { gstInvoices } from "./migrations/0012-gst-invoices.js";
 
 /** Migrations in order; each gets the dialect so both engines end with equivalent schemas. */
 export type DialectMigration = (dialect: Dialect) => Migration;
@@ -27,6 +28,7 @@ const migrations: Record<string, DialectMigration> = {
   "0009-cod": cashOnDelivery,
   "0010-catalogue-admin": catalogueAdmin,
   "0011-order-inbox": orderInbox,
+  "0012-gst-invoices": gstInvoices,
 };
 
 class InCodeMigrations implements MigrationProvider {

@@ -61,6 +61,9 @@ export interface ProductsTable {
   version: Generated<number>;
   /** A variant at or under this many units is "low" (0010). */
   low_stock_threshold: Generated<number>;
+  /** GST (0012): HSN code printed on invoices, and the class whose dated rates apply. */
+  hsn_code: Generated<string>;
+  tax_class: Generated<TaxClassColumn>;
 }
 
 export type ProductStatusColumn = "draft" | "active" | "archived";
@@ -321,6 +324,14 @@ export interface OrderItemsTable {
   unit_price: number;
   quantity: number;
   line_total: number;
+  /** GST as charged when the order was placed (0012); null on lines placed before. */
+  hsn_code: Generated<string | null>;
+  tax_class: Generated<string | null>;
+  /** The line's share of the order's discount; line_total - discount_amount = taxable_value + tax_amount. */
+  discount_amount: Generated<number | null>;
+  tax_rate_bp: Generated<number | null>;
+  taxable_value: Generated<number | null>;
+  tax_amount: Generated<number | null>;
 }
 
 export interface OrderNumbersTable {
@@ -593,6 +604,42 @@ export interface Database {
   staff_recovery_codes: StaffRecoveryCodesTable;
   audit_events: AuditEventsTable;
   order_notes: OrderNotesTable;
+  shop_settings: ShopSettingsTable;
+  document_series: DocumentSeriesTable;
+  tax_documents: TaxDocumentsTable;
+}
+
+export type TaxClassColumn = "clothing" | "headwear" | "bags";
+
+/** The owner's settings over their environment defaults (0012): legal name, GSTIN, prefixes... */
+export interface ShopSettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
+/** The last number given in a series and financial year (0012), e.g. invoice / 2025-26. */
+export interface DocumentSeriesTable {
+  series: "invoice" | "credit_note";
+  /** "25-26": April 2025 to March 2026. */
+  fiscal_year: string;
+  last_number: number;
+}
+
+/** An issued invoice or credit note (0012); `document` is the JSON it prints, as issued. */
+export interface TaxDocumentsTable {
+  id: string;
+  kind: "invoice" | "credit_note";
+  number: string;
+  fiscal_year: string;
+  sequence: number;
+  order_id: string;
+  source_key: string;
+  issued_at: string;
+  total: number;
+  taxable_value: number;
+  tax_amount: number;
+  document: string;
 }
 
 /** One-time codes sent to a phone before a cash-on-delivery order (0009); the code is stored hashed. */

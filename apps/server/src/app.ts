@@ -25,6 +25,8 @@ import { createCommunityModule } from "./modules/community/module.js";
 import { createFulfilmentModule } from "./modules/fulfilment/module.js";
 import { DatabaseSandboxShipmentStore } from "./modules/fulfilment/sandbox-shipment-db-store.js";
 import { createHealthModule } from "./modules/health/module.js";
+import { createInvoicesModule } from "./modules/invoices/module.js";
+import type { InvoicesService } from "./modules/invoices/service.js";
 import { createOutboxModule } from "./modules/outbox/module.js";
 import type { Outbox } from "./modules/outbox/service.js";
 import { createSearchModule } from "./modules/search/module.js";
@@ -69,6 +71,8 @@ declare module "fastify" {
     paymentReview: PaymentReviewService;
     /** Staff accounts, the audit log and the admin views (main.ts logs the first owner's setup link). */
     staffModule: StaffModule;
+    /** GST invoices and credit notes (tests issue them under concurrency). */
+    invoices: InvoicesService;
   }
 }
 
@@ -160,7 +164,11 @@ export async function buildApp(
   const shipping = createShippingProvider(config, { sandboxStore: new DatabaseSandboxShipmentStore(db), clock });
   const sandboxCheckoutStore = new DatabaseSandboxCheckoutStore(db);
   const payment = createPaymentProvider(config, { sandboxStore: sandboxCheckoutStore, clock });
-  const purchase = { db, clock, log, config, commerce, shipping, outbox: outbox.outbox, mailer };
+  // GST invoices: fulfilment issues them with the AWB, refunds their credit notes.
+  const invoicesModule = createInvoicesModule({ db, clock, log, config, orders: commerce.orders });
+  const invoices = invoicesModule.invoices;
+  app.decorate("invoices", invoices);
+  const purchase = { db, clock, log, config, commerce, shipping, outbox: outbox.outbox, mailer, invoices };
   const cod = createCodModule({
     db,
     clock,
@@ -202,6 +210,7 @@ export async function buildApp(
     catalogModule,
     createSearchModule({ catalog: catalogModule.catalog }),
     commerce,
+    invoicesModule,
     createFulfilmentModule(purchase),
     checkout,
     // Last: its worker starts once the others' timers have, and stops after them.

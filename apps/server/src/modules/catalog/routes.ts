@@ -10,6 +10,7 @@ import {
   productDetailSchema,
   productKeySchema,
   productListSchema,
+  productStockSchema,
   productSummarySchema,
   productsQuerySchema,
   relatedQuerySchema,
@@ -115,6 +116,22 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
       async (request, reply) => sendCachedAnswer(request, reply, await catalog.product(request.params.id)),
     );
   }
+
+  app.get(
+    "/api/products/:id/stock",
+    {
+      schema: {
+        tags,
+        summary: "A product's stock per active variant, read now (never cached), for pages that stay open",
+        params: productParam,
+        response: { 200: successEnvelope(productStockSchema) },
+      },
+    },
+    async (request, reply) => {
+      const stock = await catalog.stock(request.params.id);
+      return reply.header("cache-control", "no-store").send({ success: true, message: "Product stock", data: stock });
+    },
+  );
 
   app.get(
     "/api/products/:id/related",

@@ -4,6 +4,7 @@ import type {
   ProductDetail,
   ProductFacets,
   ProductFilters,
+  ProductStock,
   ProductSummary,
   ProductsQuery,
 } from "@vaki/contract/catalog";
@@ -102,6 +103,19 @@ export class CatalogService {
       const parts = await this.loadParts([product.id]);
       return ok(toProductDetail(product, partsOf(parts, product.id)));
     });
+  }
+
+  /** A product's stock now, read from the database on every call (stock moves without a catalogue version). */
+  async stock(key: number | string): Promise<ProductStock> {
+    const rows = await this.repo.findStock(key);
+    const first = rows[0];
+    if (!first) throw new NotFound(catalogMessages.productNotFound(key));
+    const variants = rows.flatMap((row) =>
+      row.variant_id === null
+        ? []
+        : [{ id: row.variant_id, inventoryQuantity: row.stock_quantity ?? 0, inStock: (row.stock_quantity ?? 0) > 0 }],
+    );
+    return { productId: first.product_id, variants };
   }
 
   featured(limit: number): Promise<CachedAnswer> {

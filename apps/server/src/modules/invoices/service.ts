@@ -76,7 +76,7 @@ export class InvoicesService {
     const repo = this.deps.repo.in(trx);
     const existing = await repo.findBySource(orderId, "invoice", "invoice");
     if (existing) return existing;
-    const found = await this.deps.orders.findRecord(orderId);
+    const found = await this.deps.orders.findRecord(orderId, trx);
     if (!found) throw new NotFound(orderMessages.notFound);
     const settings = await this.settings(repo);
     const now = this.deps.clock.now();

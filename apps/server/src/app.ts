@@ -200,6 +200,7 @@ export async function buildApp(
     mailer,
     log,
     cod: { ...codOwnerSide, paymentReview: checkout.paymentReview },
+    invoices: { invoices },
   });
   const modules: ShopModule[] = [
     createHealthModule({ database, version: appVersion, shopName: config.shopName }),

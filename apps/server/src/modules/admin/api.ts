@@ -6,6 +6,7 @@ import { type AdminAccess, declaredAccess, requirePermission } from "../staff/gu
 import { staffRoutes } from "../staff/routes.js";
 import type { StaffService } from "../staff/service.js";
 import { type AdminCodDeps, adminCodRoutes } from "./cod-routes.js";
+import { type AdminInvoiceDeps, adminInvoiceRoutes } from "./invoice-routes.js";
 import { adminRoutes } from "./routes.js";
 import type { AdminService } from "./service.js";
 
@@ -26,6 +27,8 @@ export interface AdminApiDeps {
   routeTable: AdminRouteEntry[];
   /** Cash on delivery's owner-side services (the shop has them; a bare staff module does not). */
   cod?: Omit<AdminCodDeps, "audit">;
+  /** GST settings and documents (the shop has them; a bare staff module does not). */
+  invoices?: Omit<AdminInvoiceDeps, "audit">;
 }
 
 /**
@@ -54,4 +57,5 @@ export const adminApi: FastifyPluginAsync<AdminApiDeps> = async (app, deps) => {
   await app.register(auditRoutes, { audit: deps.audit });
   await app.register(adminRoutes, { admin: deps.admin });
   if (deps.cod) await app.register(adminCodRoutes, { ...deps.cod, audit: deps.audit });
+  if (deps.invoices) await app.register(adminInvoiceRoutes, { ...deps.invoices, audit: deps.audit });
 };

@@ -2,6 +2,7 @@ import { runWhileUp, type ShopModule } from "../shop-module.js";
 import { registerStaffPrincipal } from "../staff/guard.js";
 import { adminApi } from "./api.js";
 import type { AdminCodDeps } from "./cod-routes.js";
+import type { AdminInvoiceDeps } from "./invoice-routes.js";
 import { createStaffModule, type StaffModule, type StaffModuleDeps } from "./staff-module.js";
 
 export interface AdminModule extends ShopModule {
@@ -14,14 +15,21 @@ export interface AdminModule extends ShopModule {
  * app with the staff module (main.ts logs the first owner's setup link from it), gives requests
  * their `staff` principal, mounts the API (with cash on delivery's owner-side routes) and runs the staff clean-up while the app is up.
  */
-export function createAdminModule(deps: StaffModuleDeps & { cod: Omit<AdminCodDeps, "audit"> }): AdminModule {
+export function createAdminModule(
+  deps: StaffModuleDeps & { cod: Omit<AdminCodDeps, "audit">; invoices?: Omit<AdminInvoiceDeps, "audit"> },
+): AdminModule {
   const staffModule = createStaffModule(deps);
   return {
     staffModule,
     async register(app) {
       app.decorate("staffModule", staffModule);
       registerStaffPrincipal(app);
-      await app.register(adminApi, { prefix: "/api/admin", ...staffModule.apiDeps, cod: deps.cod });
+      await app.register(adminApi, {
+        prefix: "/api/admin",
+        ...staffModule.apiDeps,
+        cod: deps.cod,
+        ...(deps.invoices ? { invoices: deps.invoices } : {}),
+      });
       if (staffModule.cleanup) runWhileUp(app, staffModule.cleanup);
     },
   };

@@ -201,6 +201,7 @@ export async function buildApp(
     log,
     cod: { ...codOwnerSide, paymentReview: checkout.paymentReview },
     invoices: { invoices },
+    catalogue: { inventory: commerce.inventory, catalog: catalogModule.catalog },
   });
   const modules: ShopModule[] = [
     createHealthModule({ database, version: appVersion, shopName: config.shopName }),

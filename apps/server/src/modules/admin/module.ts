@@ -1,6 +1,7 @@
 import { runWhileUp, type ShopModule } from "../shop-module.js";
 import { registerStaffPrincipal } from "../staff/guard.js";
 import { adminApi } from "./api.js";
+import { type CatalogueAdminDeps, CatalogueAdminService } from "./catalogue-service.js";
 import type { AdminCodDeps } from "./cod-routes.js";
 import type { AdminInvoiceDeps } from "./invoice-routes.js";
 import { createStaffModule, type StaffModule, type StaffModuleDeps } from "./staff-module.js";
@@ -16,9 +17,14 @@ export interface AdminModule extends ShopModule {
  * their `staff` principal, mounts the API (with cash on delivery's owner-side routes) and runs the staff clean-up while the app is up.
  */
 export function createAdminModule(
-  deps: StaffModuleDeps & { cod: Omit<AdminCodDeps, "audit">; invoices?: Omit<AdminInvoiceDeps, "audit"> },
+  deps: StaffModuleDeps & {
+    cod: Omit<AdminCodDeps, "audit">;
+    catalogue: Omit<CatalogueAdminDeps, "audit" | "db">;
+    invoices?: Omit<AdminInvoiceDeps, "audit">;
+  },
 ): AdminModule {
   const staffModule = createStaffModule(deps);
+  const catalogue = new CatalogueAdminService({ ...deps.catalogue, db: deps.db, audit: staffModule.audit });
   return {
     staffModule,
     async register(app) {
@@ -28,6 +34,7 @@ export function createAdminModule(
         prefix: "/api/admin",
         ...staffModule.apiDeps,
         cod: deps.cod,
+        catalogue,
         ...(deps.invoices ? { invoices: deps.invoices } : {}),
       });
       if (staffModule.cleanup) runWhileUp(app, staffModule.cleanup);

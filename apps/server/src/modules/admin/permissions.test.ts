@@ -33,6 +33,8 @@ const expectedRoutes: Record<string, string> = {
   "POST /api/admin/orders/:id/notes": "orders:note",
   "GET /api/admin/products": "products:read",
   "GET /api/admin/products/:id": "products:read",
+  "POST /api/admin/variants/:id/stock": "stock:write",
+  "GET /api/admin/variants/:id/ledger": "products:read",
   "GET /api/admin/customers": "customers:read",
   "GET /api/admin/customers/:id": "customers:read",
   "GET /api/admin/cod/orders": "orders:read",

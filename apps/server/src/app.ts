@@ -200,6 +200,7 @@ export async function buildApp(
     mailer,
     log,
     cod: { ...codOwnerSide, paymentReview: checkout.paymentReview },
+    invoices: { invoices },
     catalogue: { inventory: commerce.inventory, catalog: catalogModule.catalog },
   });
   const modules: ShopModule[] = [

@@ -4,6 +4,7 @@ import { registerStaffPrincipal } from "../staff/guard.js";
 import { adminApi } from "./api.js";
 import { type CatalogueAdminDeps, CatalogueAdminService } from "./catalogue-service.js";
 import type { AdminCodDeps } from "./cod-routes.js";
+import type { AdminInvoiceDeps } from "./invoice-routes.js";
 import { createStaffModule, type StaffModule, type StaffModuleDeps } from "./staff-module.js";
 
 export interface AdminModule extends ShopModule {
@@ -20,6 +21,7 @@ export function createAdminModule(
   deps: StaffModuleDeps & {
     cod: Omit<AdminCodDeps, "audit">;
     catalogue: Omit<CatalogueAdminDeps, "audit" | "db" | "writes" | "clock">;
+    invoices?: Omit<AdminInvoiceDeps, "audit">;
   },
 ): AdminModule {
   const staffModule = createStaffModule(deps);
@@ -35,7 +37,13 @@ export function createAdminModule(
     async register(app) {
       app.decorate("staffModule", staffModule);
       registerStaffPrincipal(app);
-      await app.register(adminApi, { prefix: "/api/admin", ...staffModule.apiDeps, cod: deps.cod, catalogue });
+      await app.register(adminApi, {
+        prefix: "/api/admin",
+        ...staffModule.apiDeps,
+        cod: deps.cod,
+        catalogue,
+        ...(deps.invoices ? { invoices: deps.invoices } : {}),
+      });
       if (staffModule.cleanup) runWhileUp(app, staffModule.cleanup);
     },
   };

@@ -47,6 +47,10 @@ const expectedRoutes: Record<string, string> = {
   "DELETE /api/admin/cod/blocks/:id": "orders:write",
   "GET /api/admin/payments/review": "orders:refund",
   "POST /api/admin/payments/review/:id/resolve": "orders:refund",
+  "GET /api/admin/settings/shop": "settings:write",
+  "PUT /api/admin/settings/shop": "settings:write",
+  "GET /api/admin/orders/:id/tax-documents": "invoices:read",
+  "GET /api/admin/orders/:id/tax-documents/:documentId/pdf": "invoices:read",
 };
 
 describe("roles as data", () => {

@@ -207,6 +207,8 @@ export async function buildApp(
       fulfilment: fulfilmentModule.fulfilment,
       checkout: checkout.checkout,
     },
+    invoices: { invoices },
+    catalogue: { inventory: commerce.inventory, catalog: catalogModule.catalog },
   });
   const modules: ShopModule[] = [
     createHealthModule({ database, version: appVersion, shopName: config.shopName }),

@@ -5,7 +5,10 @@ import type { AuditLog } from "../audit/service.js";
 import { type AdminAccess, declaredAccess, requirePermission } from "../staff/guard.js";
 import { staffRoutes } from "../staff/routes.js";
 import type { StaffService } from "../staff/service.js";
+import { adminCatalogueRoutes } from "./catalogue-routes.js";
+import type { CatalogueAdminService } from "./catalogue-service.js";
 import { type AdminCodDeps, adminCodRoutes } from "./cod-routes.js";
+import { type AdminInvoiceDeps, adminInvoiceRoutes } from "./invoice-routes.js";
 import { orderActionRoutes } from "./order-action-routes.js";
 import type { OrderActions } from "./order-actions.js";
 import { adminRoutes } from "./routes.js";
@@ -30,6 +33,10 @@ export interface AdminApiDeps {
   cod?: Omit<AdminCodDeps, "audit">;
   /** The order inbox's actions (the shop has them; a bare staff module does not). */
   orderActions?: OrderActions;
+  /** GST settings and documents (the shop has them; a bare staff module does not). */
+  invoices?: Omit<AdminInvoiceDeps, "audit">;
+  /** The catalogue's owner-side writes: stock, product editing (the shop has them; a bare staff module does not). */
+  catalogue?: CatalogueAdminService;
 }
 
 /**
@@ -59,4 +66,6 @@ export const adminApi: FastifyPluginAsync<AdminApiDeps> = async (app, deps) => {
   await app.register(adminRoutes, { admin: deps.admin, actions: deps.orderActions });
   if (deps.cod) await app.register(adminCodRoutes, { ...deps.cod, audit: deps.audit });
   if (deps.orderActions) await app.register(orderActionRoutes, { actions: deps.orderActions, staff: deps.staff });
+  if (deps.invoices) await app.register(adminInvoiceRoutes, { ...deps.invoices, audit: deps.audit });
+  if (deps.catalogue) await app.register(adminCatalogueRoutes, { catalogue: deps.catalogue });
 };

@@ -1,7 +1,10 @@
+import { CatalogAdminWrites } from "../catalog/admin-writes.js";
 import { runWhileUp, type ShopModule } from "../shop-module.js";
 import { registerStaffPrincipal } from "../staff/guard.js";
 import { adminApi } from "./api.js";
+import { type CatalogueAdminDeps, CatalogueAdminService } from "./catalogue-service.js";
 import type { AdminCodDeps } from "./cod-routes.js";
+import type { AdminInvoiceDeps } from "./invoice-routes.js";
 import { type OrderActionDeps, OrderActions } from "./order-actions.js";
 import { AdminRepo } from "./repo.js";
 import { createStaffModule, type StaffModule, type StaffModuleDeps } from "./staff-module.js";
@@ -21,9 +24,18 @@ export function createAdminModule(
     cod: Omit<AdminCodDeps, "audit">;
     /** The services the order inbox's actions go through (issue 28). */
     orderActions: Omit<OrderActionDeps, "repo" | "audit" | "shopName">;
+    catalogue: Omit<CatalogueAdminDeps, "audit" | "db" | "writes" | "clock">;
+    invoices?: Omit<AdminInvoiceDeps, "audit">;
   },
 ): AdminModule {
   const staffModule = createStaffModule(deps);
+  const catalogue = new CatalogueAdminService({
+    ...deps.catalogue,
+    db: deps.db,
+    clock: deps.clock,
+    audit: staffModule.audit,
+    writes: new CatalogAdminWrites(),
+  });
   const orderActions = new OrderActions({
     ...deps.orderActions,
     repo: new AdminRepo(deps.db),
@@ -40,6 +52,8 @@ export function createAdminModule(
         ...staffModule.apiDeps,
         cod: deps.cod,
         orderActions,
+        catalogue,
+        ...(deps.invoices ? { invoices: deps.invoices } : {}),
       });
       if (staffModule.cleanup) runWhileUp(app, staffModule.cleanup);
     },

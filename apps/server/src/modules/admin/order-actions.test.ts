@@ -220,7 +220,10 @@ describe(`the order inbox's actions: allowed and refused states (${testEngine})`
   it("gives a shipped (invoiced) order's part refund its GST credit note, once, after the gateway", async () => {
     const order = await paidOrder(199_900);
     expect((await post(ops, `/api/admin/orders/${order.id}/shipment`)).statusCode).toBe(200);
-    const refunded = await post(ops, `/api/admin/orders/${order.id}/refunds`, { amount: 20_000, reason: "Faded print" });
+    const refunded = await post(ops, `/api/admin/orders/${order.id}/refunds`, {
+      amount: 20_000,
+      reason: "Faded print",
+    });
     expect(refunded.statusCode, refunded.body).toBe(200);
     await shop.app.outbox.drain();
     await shop.app.outbox.drain();

@@ -5,6 +5,7 @@ import { addOk, newGuest, orderOk } from "../../../test/helpers/cart.js";
 import { insertProduct } from "../../../test/helpers/catalog.js";
 import { guestQuery, paymentForm, startCheckout, submitPaymentPage } from "../../../test/helpers/checkout.js";
 import { testEngine } from "../../../test/helpers/database.js";
+import { addStaff, asStaff, setUpOwner } from "../../../test/helpers/staff.js";
 import { ManualClock } from "../../lib/clock.js";
 
 async function pdfText(file: Buffer): Promise<string> {
@@ -165,5 +166,61 @@ describe(`GST invoices (${testEngine})`, () => {
     expect(text).toContain("CN/26-27/000001");
     expect(text).toContain("₹500.00");
     expect(text).toMatch(/Against invoice:\s*VK\/26-27\/\d{6}/);
+  });
+
+  it("lets the owner save the settings (audited), the accountant read the documents, and refuses bad input", async () => {
+    const owner = await setUpOwner(shop.app, clock);
+    const accountant = await addStaff(shop.app, clock, "accountant");
+    const settings = {
+      legalName: "Vaki Clothing LLP",
+      address: "4 MG Road, Bengaluru 560001",
+      state: "Karnataka",
+      gstin: "29abcde1234f1z5",
+      invoicePrefix: "VKI",
+      creditNotePrefix: "VKC",
+      exportUnderLut: true,
+    };
+    const bad = await asStaff(shop.app, owner, {
+      method: "PUT",
+      url: "/api/admin/settings/shop",
+      payload: { ...settings, gstin: "123", creditNotePrefix: "VKI" },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fieldErrors ?? {})).toEqual(expect.arrayContaining(["gstin", "creditNotePrefix"]));
+    const saved = await asStaff(shop.app, owner, { method: "PUT", url: "/api/admin/settings/shop", payload: settings });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data).toMatchObject({ gstin: "29ABCDE1234F1Z5", invoicePrefix: "VKI" });
+    const audited = await shop.database.db
+      .selectFrom("audit_events")
+      .select(["action", "changes"])
+      .where("action", "=", "settings.update")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(audited.changes)).toMatchObject({ legalName: { before: "Vaki Apparel Private Limited" } });
+    const refused = await asStaff(shop.app, accountant, { method: "GET", url: "/api/admin/settings/shop" });
+    expect(refused.statusCode).toBe(403);
+
+    // The next invoice prints the saved settings and the new prefix.
+    const product = await tee();
+    const guest = newGuest();
+    const started = await startCheckout(shop.app, guest, [
+      { productId: product.id, variantId: product.variantIds[0]! },
+    ]);
+    await submitPaymentPage(shop.app, started.token, paymentForm({ "shippingAddress.state": "Karnataka" }));
+    await shop.app.outbox.drain();
+    const listed = await asStaff(shop.app, accountant, {
+      method: "GET",
+      url: `/api/admin/orders/${started.orderId}/tax-documents`,
+    });
+    expect(listed.statusCode).toBe(200);
+    const [invoice] = listed.json().data.documents;
+    expect(invoice.number).toMatch(/^VKI\/26-27\/\d{6}$/);
+    const pdf = await asStaff(shop.app, accountant, {
+      method: "GET",
+      url: `/api/admin/orders/${started.orderId}/tax-documents/${invoice.id}/pdf`,
+    });
+    expect(pdf.statusCode).toBe(200);
+    const text = await pdfText(pdf.rawPayload);
+    // Karnataka to Karnataka: CGST and SGST at 2.5% each.
+    for (const expected of ["Vaki Clothing LLP", "CGST", "SGST", "2.5%", "₹1,299.00"]) expect(text).toContain(expected);
   });
 });

@@ -1,3 +1,4 @@
+import { CatalogAdminWrites } from "../catalog/admin-writes.js";
 import { runWhileUp, type ShopModule } from "../shop-module.js";
 import { registerStaffPrincipal } from "../staff/guard.js";
 import { adminApi } from "./api.js";
@@ -19,12 +20,18 @@ export interface AdminModule extends ShopModule {
 export function createAdminModule(
   deps: StaffModuleDeps & {
     cod: Omit<AdminCodDeps, "audit">;
-    catalogue: Omit<CatalogueAdminDeps, "audit" | "db">;
+    catalogue: Omit<CatalogueAdminDeps, "audit" | "db" | "writes" | "clock">;
     invoices?: Omit<AdminInvoiceDeps, "audit">;
   },
 ): AdminModule {
   const staffModule = createStaffModule(deps);
-  const catalogue = new CatalogueAdminService({ ...deps.catalogue, db: deps.db, audit: staffModule.audit });
+  const catalogue = new CatalogueAdminService({
+    ...deps.catalogue,
+    db: deps.db,
+    clock: deps.clock,
+    audit: staffModule.audit,
+    writes: new CatalogAdminWrites(),
+  });
   return {
     staffModule,
     async register(app) {

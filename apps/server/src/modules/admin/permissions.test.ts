@@ -34,6 +34,8 @@ const expectedRoutes: Record<string, string> = {
   "GET /api/admin/products": "products:read",
   "GET /api/admin/products/:id": "products:read",
   "POST /api/admin/variants/:id/stock": "stock:write",
+  "PUT /api/admin/products/:id": "products:write",
+  "POST /api/admin/products/status": "products:write",
   "GET /api/admin/variants/:id/ledger": "products:read",
   "GET /api/admin/customers": "customers:read",
   "GET /api/admin/customers/:id": "customers:read",

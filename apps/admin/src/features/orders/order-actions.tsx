@@ -103,7 +103,7 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
           {message.text}
         </p>
       ) : null}
-      <div className="bulk-bar">{buttons}</div>
+      <div className="action-row">{buttons}</div>
       <ConfirmDialog
         open={cancelOpen}
         onOpenChange={setCancelOpen}

@@ -25,6 +25,8 @@ import { createCommunityModule } from "./modules/community/module.js";
 import { createFulfilmentModule } from "./modules/fulfilment/module.js";
 import { DatabaseSandboxShipmentStore } from "./modules/fulfilment/sandbox-shipment-db-store.js";
 import { createHealthModule } from "./modules/health/module.js";
+import { createInvoicesModule } from "./modules/invoices/module.js";
+import type { InvoicesService } from "./modules/invoices/service.js";
 import { createOutboxModule } from "./modules/outbox/module.js";
 import type { Outbox } from "./modules/outbox/service.js";
 import { createSearchModule } from "./modules/search/module.js";
@@ -69,6 +71,8 @@ declare module "fastify" {
     paymentReview: PaymentReviewService;
     /** Staff accounts, the audit log and the admin views (main.ts logs the first owner's setup link). */
     staffModule: StaffModule;
+    /** GST invoices and credit notes (tests issue them under concurrency). */
+    invoices: InvoicesService;
   }
 }
 
@@ -160,7 +164,11 @@ export async function buildApp(
   const shipping = createShippingProvider(config, { sandboxStore: new DatabaseSandboxShipmentStore(db), clock });
   const sandboxCheckoutStore = new DatabaseSandboxCheckoutStore(db);
   const payment = createPaymentProvider(config, { sandboxStore: sandboxCheckoutStore, clock });
-  const purchase = { db, clock, log, config, commerce, shipping, outbox: outbox.outbox, mailer };
+  // GST invoices: fulfilment issues them with the AWB, refunds their credit notes.
+  const invoicesModule = createInvoicesModule({ db, clock, log, config, orders: commerce.orders });
+  const invoices = invoicesModule.invoices;
+  app.decorate("invoices", invoices);
+  const purchase = { db, clock, log, config, commerce, shipping, outbox: outbox.outbox, mailer, invoices };
   const cod = createCodModule({
     db,
     clock,
@@ -183,6 +191,7 @@ export async function buildApp(
   app.decorate("cod", codOwnerSide);
   app.decorate("paymentReview", checkout.paymentReview);
   // The owner's side: staff sessions of their own (cookie), never a customer's bearer token.
+  const fulfilmentModule = createFulfilmentModule(purchase);
   const admin = createAdminModule({
     db,
     dialect,
@@ -192,6 +201,14 @@ export async function buildApp(
     mailer,
     log,
     cod: { ...codOwnerSide, paymentReview: checkout.paymentReview },
+    orderActions: {
+      orders: commerce.orders,
+      lifecycle: commerce.orderLifecycle,
+      fulfilment: fulfilmentModule.fulfilment,
+      checkout: checkout.checkout,
+    },
+    invoices: { invoices },
+    catalogue: { inventory: commerce.inventory, catalog: catalogModule.catalog },
     coupons: commerce.coupons,
   });
   const modules: ShopModule[] = [
@@ -202,7 +219,8 @@ export async function buildApp(
     catalogModule,
     createSearchModule({ catalog: catalogModule.catalog }),
     commerce,
-    createFulfilmentModule(purchase),
+    invoicesModule,
+    fulfilmentModule,
     checkout,
     // Last: its worker starts once the others' timers have, and stops after them.
     outbox,

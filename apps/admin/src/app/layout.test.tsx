@@ -34,6 +34,7 @@ describe("the signed-in layout", () => {
       "Coupons",
       "Staff",
       "Audit log",
+      "Settings",
     ]);
   });
 

@@ -6,6 +6,7 @@ import {
   type LucideIcon,
   Package,
   ScrollText,
+  Settings,
   ShoppingBag,
   TicketPercent,
   UserCog,
@@ -32,6 +33,7 @@ export const navItems: readonly NavItem[] = [
   { to: "/coupons", label: "Coupons", icon: TicketPercent, permission: "coupons:read" },
   { to: "/staff", label: "Staff", icon: UserCog, permission: "staff:manage" },
   { to: "/audit", label: "Audit log", icon: ScrollText, permission: "audit:read" },
+  { to: "/settings", label: "Settings", icon: Settings, permission: "settings:write" },
 ];
 
 /** The pages a person's permissions let them open, in the navigation's order. */

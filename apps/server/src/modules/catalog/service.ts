@@ -235,7 +235,10 @@ export class CatalogService {
         ? { delivery_info_html: sanitizeProductHtml(changes.deliveryInfoHtml) }
         : {}),
       ...(changes.featured !== undefined ? { is_featured: changes.featured ? 1 : 0 } : {}),
-      ...(changes.active !== undefined ? { is_active: changes.active ? 1 : 0 } : {}),
+      // status is the owner's word; is_active mirrors it for the storefront's reads (decision 0015).
+      ...(changes.active !== undefined
+        ? { is_active: changes.active ? 1 : 0, status: changes.active ? ("active" as const) : ("archived" as const) }
+        : {}),
       updated_at: this.clock.now().toISOString(),
     });
     if (!updated) throw new NotFound(catalogMessages.productNotFound(id));

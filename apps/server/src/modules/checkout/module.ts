@@ -11,7 +11,8 @@ import type { ShippingProvider } from "../../providers/shipping/shipping-provide
 import type { AccountService } from "../accounts/service.js";
 import type { CodModule } from "../cod/module.js";
 import type { CommerceModules } from "../commerce.js";
-import { orderPayloadSchema, outboxKinds, paymentPayloadSchema } from "../outbox/messages.js";
+import type { InvoicesService } from "../invoices/service.js";
+import { orderPayloadSchema, outboxKinds, paymentPayloadSchema, staffRefundPayloadSchema } from "../outbox/messages.js";
 import type { Outbox } from "../outbox/service.js";
 import { runWhileUp, type ShopModule } from "../shop-module.js";
 import { CodConfirmationService } from "./cod-confirmation.js";
@@ -56,6 +57,8 @@ export function createCheckoutModule(deps: {
   rateLimiter: RateLimiter;
   accounts: AccountService;
   cod: CodModule;
+  /** Credit notes for refunds of invoiced orders. */
+  invoices?: InvoicesService;
 }): CheckoutModule {
   const { commerce, provider, config } = deps;
   const sandbox = provider.name === "sandbox" ? provider : null;
@@ -105,6 +108,7 @@ export function createCheckoutModule(deps: {
     rateLimiter: deps.rateLimiter,
     serviceability,
     shop: { name: config.shopName, publicUrl: config.publicUrl },
+    ...(deps.invoices ? { creditNotes: deps.invoices } : {}),
   });
   deps.outbox.register(outboxKinds.orderConfirmedMail, (payload) =>
     checkout.deliverConfirmation(orderPayloadSchema.parse(payload).orderId),
@@ -115,6 +119,9 @@ export function createCheckoutModule(deps: {
   deps.outbox.register(outboxKinds.refundMismatchedPayment, async (payload) => {
     await paymentReview.refund(paymentPayloadSchema.parse(payload).paymentId);
   });
+  deps.outbox.register(outboxKinds.staffRefund, (payload) =>
+    checkout.staffRefunds.settleStaffRefund(staffRefundPayloadSchema.parse(payload).refundId),
+  );
   deps.outbox.register(outboxKinds.paymentReviewAlert, (payload) =>
     paymentReview.alertOwner(paymentPayloadSchema.parse(payload).paymentId),
   );

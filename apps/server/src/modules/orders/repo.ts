@@ -228,7 +228,7 @@ export class OrdersRepo {
       status?: readonly OrderStatus[];
       paymentStatus?: readonly PaymentStatus[];
       /** Only while this column is still null (set-once fields such as the AWB). */
-      unsetColumn?: "tracking_number" | "shiprocket_order_id";
+      unsetColumn?: "tracking_number" | "shiprocket_order_id" | "packed_at";
     },
     changes: UpdateObject<Database, "orders">,
   ): Promise<OrderRecord | undefined> {
@@ -242,6 +242,31 @@ export class OrdersRepo {
         query.where("payment_status", "in", [...(when.paymentStatus ?? [])]),
       )
       .$if(when.unsetColumn !== undefined, (query) => query.where(when.unsetColumn!, "is", null))
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /**
+   * Adds a person's refund to the order's refunded amount, only while the total stays within
+   * `paid` and the payment is in one of `from`: two refunds at once can never pass what was paid.
+   */
+  addRefunded(
+    orderId: string,
+    amount: number,
+    paid: number,
+    from: readonly PaymentStatus[],
+    now: string,
+  ): Promise<OrderRecord | undefined> {
+    return this.db
+      .updateTable("orders")
+      .set((eb) => ({
+        refunded_amount: eb("refunded_amount", "+", amount),
+        payment_status: sql<PaymentStatus>`case when ${sql.ref("refunded_amount")} + ${amount} >= ${paid} then 'REFUNDED' else 'PARTIALLY_REFUNDED' end`,
+        updated_at: now,
+      }))
+      .where("id", "=", orderId)
+      .where("payment_status", "in", [...from])
+      .where(sql<boolean>`${sql.ref("refunded_amount")} + ${amount} <= ${paid}`)
       .returningAll()
       .executeTakeFirst();
   }

@@ -11,6 +11,7 @@ import {
   paymentLabelForOrders,
   paymentStatusTone,
 } from "../order-status";
+import { InvoiceDownload } from "./invoice-download";
 import { ItemThumb } from "./order-items";
 import { StatusBadge } from "./status-badge";
 
@@ -73,6 +74,9 @@ export function OrderCard({ order, onViewDetails, onTrack, onCancel }: OrderCard
         <p className="order-card__total">
           <span className="visually-hidden">Total </span>
           {formatOrderAmount(order.total)}
+          {order.refundedAmount > 0 ? (
+            <span className="order-muted order-card__refunded">Refunded {formatOrderAmount(order.refundedAmount)}</span>
+          ) : null}
         </p>
       </div>
 
@@ -95,6 +99,7 @@ export function OrderCard({ order, onViewDetails, onTrack, onCancel }: OrderCard
             {t.trackNow}
           </button>
         ) : null}
+        <InvoiceDownload order={order} describedBy={titleId} />
         {cancel.kind === "button" ? (
           <button
             type="button"

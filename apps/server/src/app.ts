@@ -30,6 +30,7 @@ import type { Outbox } from "./modules/outbox/service.js";
 import { createSearchModule } from "./modules/search/module.js";
 import type { RouteContext, ShopModule } from "./modules/shop-module.js";
 import { createStorefrontModule, type StorefrontModule } from "./modules/storefront/module.js";
+import { createWishlistModule } from "./modules/wishlist/module.js";
 import { registerAdminStatic } from "./plugins/admin-static.js";
 import { registerApiDocs } from "./plugins/api-docs.js";
 import { registerClientAddress } from "./plugins/client-address.js";
@@ -200,6 +201,7 @@ export async function buildApp(
     createCommunityModule({ db, clock, rateLimiter, mailer, log, shop }),
     catalogModule,
     createSearchModule({ catalog: catalogModule.catalog }),
+    createWishlistModule({ db, clock }),
     commerce,
     createFulfilmentModule(purchase),
     checkout,

@@ -55,6 +55,14 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import("../pages/product/product-page")).ProductPage }),
           },
           {
+            path: "search",
+            lazy: async () => ({ Component: (await import("../pages/search/search-page")).SearchPage }),
+          },
+          {
+            path: "wishlist",
+            lazy: async () => ({ Component: (await import("../pages/wishlist/wishlist-page")).WishlistPage }),
+          },
+          {
             path: "order-confirmation/:orderId?",
             lazy: async () => ({
               Component: (await import("../pages/order-confirmation/order-confirmation-page")).OrderConfirmationPage,

@@ -41,7 +41,14 @@ export type StorefrontRoute =
   | { kind: "not-found" };
 
 /** The app's own pages without a head or hints of their own (keep in step with apps/web/src/app/routes.tsx). */
-export const appOnlyPaths = ["/order-success", "/profile", "/orders", "/reset-password"] as const;
+export const appOnlyPaths = [
+  "/order-success",
+  "/profile",
+  "/orders",
+  "/reset-password",
+  "/search",
+  "/wishlist",
+] as const;
 
 export interface RenderedPage {
   status: 200 | 404;
@@ -99,6 +106,8 @@ export const disallowedPaths = [
   "/order-confirmation",
   "/order-success",
   "/reset-password",
+  "/search",
+  "/wishlist",
   "/api/",
 ] as const;
 

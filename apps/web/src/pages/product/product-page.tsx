@@ -11,6 +11,8 @@ import { ProductPolicies } from "../../features/catalog/components/product-polic
 import { RelatedProducts } from "../../features/catalog/components/related-products";
 import { SizeSelector } from "../../features/catalog/components/size-selector";
 import { DeliveryCheck } from "../../features/fulfilment/components/delivery-check";
+import { RecentlyViewed } from "../../features/recently-viewed/components/recently-viewed";
+import { WishlistButton } from "../../features/wishlist/components/wishlist-button";
 import { formatRupees } from "../../lib/money";
 import { paths } from "../../lib/paths";
 import { useOpenedOnce } from "../../lib/use-opened-once";
@@ -106,6 +108,7 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
               <span className="pdp__amount">{formatRupees(variant?.finalPrice ?? product.price)}</span>
               <span className="pdp__tax">inclusive of all taxes</span>
             </p>
+            <WishlistButton productId={product.id} productName={product.name} variant="page" />
           </header>
 
           <ColorSwatches choices={colors} value={selection.color} onChange={chooseColor} />
@@ -163,6 +166,7 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
       </div>
 
       <RelatedProducts currentProductId={product.id} />
+      <RecentlyViewed current={product.id} />
       {sizeChartMounted ? (
         <Suspense fallback={null}>
           <SizeChartDialog open={sizeChartOpen} onOpenChange={setSizeChartOpen} />

@@ -125,6 +125,23 @@ export const configSchema = z.object({
   COD_AUTO_CONFIRM_MAX_PAISE: z.coerce.number().int().min(0).default(300_000),
   /** Hours a COD order waits to be confirmed before its stock is released and the order cancelled. */
   COD_CONFIRM_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  /** GST invoices: the shop's defaults until the owner saves Settings (the settings table wins). */
+  SHOP_LEGAL_NAME: z.string().default("Vaki Apparel Private Limited"),
+  SHOP_ADDRESS: z.string().default("12 Residency Road, Bengaluru 560025"),
+  SHOP_STATE: z.string().default("Karnataka"),
+  /** The shop's GSTIN; empty until registered (invoices then print "not registered"). */
+  SHOP_GSTIN: z.string().default(""),
+  /** Invoice numbers: PREFIX/25-26/000123 (1-3 letters or digits, so a number stays within 16 characters). */
+  INVOICE_PREFIX: z
+    .string()
+    .regex(/^[A-Z0-9]{1,3}$/)
+    .default("VK"),
+  CREDIT_NOTE_PREFIX: z
+    .string()
+    .regex(/^[A-Z0-9]{1,3}$/)
+    .default("CN"),
+  /** Exports are zero-rated under a letter of undertaking (no IGST charged). */
+  EXPORT_UNDER_LUT: booleanFromEnv.default(true),
   /** Where the owner's alerts go (a payment kept for review); empty: logged only. */
   OWNER_EMAIL: z.email().optional(),
   /** Payments whose amount differs from the order's: "refund" them at once, or "keep" them for a person. */
@@ -222,6 +239,16 @@ export interface Config {
   };
   /** OWNER_EMAIL: where alerts for the owner go. */
   ownerEmail: string | undefined;
+  /** Defaults of the shop's GST settings (SHOP_LEGAL_NAME...); the owner's saved settings win. */
+  gst: {
+    legalName: string;
+    address: string;
+    state: string;
+    gstin: string;
+    invoicePrefix: string;
+    creditNotePrefix: string;
+    exportUnderLut: boolean;
+  };
   /** MISMATCHED_PAYMENT: refund a payment whose amount differs from the order's, or keep it for a person. */
   mismatchedPayment: "refund" | "keep";
   sms: { provider: "sandbox" };
@@ -345,6 +372,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       confirmHours: c.COD_CONFIRM_HOURS,
     },
     ownerEmail: c.OWNER_EMAIL,
+    gst: {
+      legalName: c.SHOP_LEGAL_NAME,
+      address: c.SHOP_ADDRESS,
+      state: c.SHOP_STATE,
+      gstin: c.SHOP_GSTIN,
+      invoicePrefix: c.INVOICE_PREFIX,
+      creditNotePrefix: c.CREDIT_NOTE_PREFIX,
+      exportUnderLut: c.EXPORT_UNDER_LUT,
+    },
     mismatchedPayment: c.MISMATCHED_PAYMENT,
     sms: { provider: c.SMS_PROVIDER },
     accountsCleanupIntervalMs: c.ACCOUNTS_CLEANUP_INTERVAL_MS,

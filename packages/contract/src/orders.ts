@@ -151,7 +151,9 @@ export const orderSchema = z.object({
   updatedAt: z.string(),
   subtotal: paiseSchema,
   discountAmount: paiseSchema,
+  /** GST included in the prices (worked out per line when the order was placed): part of `total`, not added to it. */
   taxAmount: paiseSchema,
+  /** Tax added on top of the prices: 0 (prices include GST); total = subtotal - discount + shipping + tax. */
   tax: paiseSchema,
   shippingAmount: paiseSchema,
   total: paiseSchema,

@@ -54,6 +54,9 @@ export interface ProductsTable {
   popularity: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** GST (0012): HSN code printed on invoices, and the class whose dated rates apply. */
+  hsn_code: Generated<string>;
+  tax_class: Generated<TaxClassColumn>;
 }
 
 export interface ProductImagesTable {
@@ -260,6 +263,28 @@ export interface OrdersTable {
   cod_confirmed_by: Generated<string | null>;
   /** The checkout that made the order (0009): a new one replaces only an unpaid order of the same kind; null before 0009 (cart). */
   checkout_kind: Generated<"cart" | "buy_now" | null>;
+  /** When a person marked the parcel packed, and who (staff id) (0011). */
+  packed_at: Generated<string | null>;
+  packed_by: Generated<string | null>;
+  /** Paise given back so far by people's refunds (0011); never above what was paid. */
+  refunded_amount: Generated<number>;
+}
+
+export type OrderRefundMethod = "gateway" | "bank" | "upi";
+export type OrderRefundStatus = "processing" | "completed" | "failed";
+
+/** A refund a person made from the admin (0011): through the gateway, or a bank/UPI transfer for COD. */
+export interface OrderRefundsTable {
+  id: Generated<number>;
+  order_id: string;
+  amount: number;
+  reason: string;
+  method: OrderRefundMethod;
+  /** Gateway refund id, or the bank/UPI transfer's reference. */
+  reference: string | null;
+  status: OrderRefundStatus;
+  staff_user_id: string | null;
+  created_at: string;
 }
 
 /** What was bought, copied from the catalogue when the order was created. */
@@ -276,6 +301,14 @@ export interface OrderItemsTable {
   unit_price: number;
   quantity: number;
   line_total: number;
+  /** GST as charged when the order was placed (0012); null on lines placed before. */
+  hsn_code: Generated<string | null>;
+  tax_class: Generated<string | null>;
+  /** The line's share of the order's discount; line_total - discount_amount = taxable_value + tax_amount. */
+  discount_amount: Generated<number | null>;
+  tax_rate_bp: Generated<number | null>;
+  taxable_value: Generated<number | null>;
+  tax_amount: Generated<number | null>;
 }
 
 export interface OrderNumbersTable {
@@ -551,6 +584,7 @@ export interface Database {
   cart_items: CartItemsTable;
   promotions: PromotionsTable;
   orders: OrdersTable;
+  order_refunds: OrderRefundsTable;
   order_items: OrderItemsTable;
   order_numbers: OrderNumbersTable;
   stock_holds: StockHoldsTable;
@@ -568,8 +602,44 @@ export interface Database {
   staff_recovery_codes: StaffRecoveryCodesTable;
   audit_events: AuditEventsTable;
   order_notes: OrderNotesTable;
+  shop_settings: ShopSettingsTable;
+  document_series: DocumentSeriesTable;
+  tax_documents: TaxDocumentsTable;
   wishlist_items: WishlistItemsTable;
   back_in_stock_requests: BackInStockRequestsTable;
+}
+
+export type TaxClassColumn = "clothing" | "headwear" | "bags";
+
+/** The owner's settings over their environment defaults (0012): legal name, GSTIN, prefixes... */
+export interface ShopSettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
+/** The last number given in a series and financial year (0012), e.g. invoice / 2025-26. */
+export interface DocumentSeriesTable {
+  series: "invoice" | "credit_note";
+  /** "25-26": April 2025 to March 2026. */
+  fiscal_year: string;
+  last_number: number;
+}
+
+/** An issued invoice or credit note (0012); `document` is the JSON it prints, as issued. */
+export interface TaxDocumentsTable {
+  id: string;
+  kind: "invoice" | "credit_note";
+  number: string;
+  fiscal_year: string;
+  sequence: number;
+  order_id: string;
+  source_key: string;
+  issued_at: string;
+  total: number;
+  taxable_value: number;
+  tax_amount: number;
+  document: string;
 }
 
 /** One-time codes sent to a phone before a cash-on-delivery order (0009); the code is stored hashed. */

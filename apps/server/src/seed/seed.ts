@@ -8,6 +8,7 @@ import { type Insertable, type Kysely, sql } from "kysely";
 import { withSqliteWriteLock } from "../db/connection.js";
 import type { CategoriesTable, Database } from "../db/schema.js";
 import { sanitizeProductHtml } from "../modules/catalog/sanitize.js";
+import { type TaxClass, taxCodeOfCategory } from "../modules/tax/rate-table.js";
 import { COLOURS } from "./catalogue-data.js";
 import { type CataloguePlan, type PlannedCategory, planCatalogue } from "./plan.js";
 
@@ -100,6 +101,15 @@ async function insertCategories(
   return ids;
 }
 
+/** HSN code and tax class from the first of the product's categories that has one (clothing otherwise). */
+function taxCodeOf(categorySlugs: readonly string[]): { hsn_code: string; tax_class: TaxClass } {
+  for (const slug of categorySlugs) {
+    const code = taxCodeOfCategory[slug];
+    if (code) return { hsn_code: code.hsnCode, tax_class: code.taxClass };
+  }
+  return { hsn_code: "6109", tax_class: "clothing" };
+}
+
 async function insertProducts(trx: Kysely<Database>, plan: CataloguePlan): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   // Product HTML is sanitised on every write, the seed's too; generated copy repeats, so memoise.
@@ -122,6 +132,7 @@ async function insertProducts(trx: Kysely<Database>, plan: CataloguePlan): Promi
     is_featured: product.isFeatured ? 1 : 0,
     is_active: 1,
     popularity: product.popularity,
+    ...taxCodeOf(product.categorySlugs),
     created_at: product.createdAt,
     updated_at: product.createdAt,
   }));

@@ -1,6 +1,7 @@
 import { paiseSchema } from "../catalog.js";
 import { addressSchema, orderStatusSchema, paymentStatusSchema } from "../orders.js";
 import { z } from "../zod.js";
+import { inboxTabs } from "./inbox-tabs.js";
 import { permissions, staffRoles } from "./permissions.js";
 
 /*
@@ -444,9 +445,32 @@ export type AuditAnswer = z.infer<typeof auditAnswerSchema>;
 // ---------------------------------------------------------------------------------------------
 
 export const orderSorts = ["createdAt", "total"] as const;
-export const adminOrdersQuerySchema = z.object({
+/** Rupees typed in a filter, answered as paise (an empty field is no filter). */
+const optionalPaiseFilterSchema = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+  z.coerce.number().int().min(0).max(100_000_000_00).optional(),
+);
+
+export const paymentMethodSchema = z.enum(["PREPAID", "CASH_ON_DELIVERY"]);
+
+/** The inbox's filters (every one also in the URL); the tab is left out of the counts' query. */
+export const adminOrderFiltersSchema = z.object({
   status: orderStatusSchema.optional(),
   q: optionalQuerySchema,
+  paymentStatus: paymentStatusSchema.optional(),
+  paymentMethod: paymentMethodSchema.optional(),
+  /** Placed on or after (a bare date: that day's start, UTC). */
+  from: isoInstantSchema.optional(),
+  /** Placed on or before (a bare date: the whole of that day). */
+  to: isoInstantSchema.optional(),
+  /** Paise. */
+  minTotal: optionalPaiseFilterSchema,
+  maxTotal: optionalPaiseFilterSchema,
+});
+export type AdminOrderFilters = z.infer<typeof adminOrderFiltersSchema>;
+
+export const adminOrdersQuerySchema = adminOrderFiltersSchema.extend({
+  tab: z.enum(inboxTabs).default("all"),
   sort: z.enum(orderSorts).default("createdAt"),
   dir: sortDirectionSchema.default("desc"),
   cursor: cursorSchema.optional(),
@@ -454,7 +478,9 @@ export const adminOrdersQuerySchema = z.object({
 });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
 
-export const paymentMethodSchema = z.enum(["PREPAID", "CASH_ON_DELIVERY"]);
+/** GET /orders/counts: how many orders each tab holds under the same filters. */
+export const adminOrderCountsSchema = z.record(z.enum(inboxTabs), z.number().int());
+export type AdminOrderCounts = z.infer<typeof adminOrderCountsSchema>;
 
 export const adminOrderSummarySchema = z.object({
   id: z.string(),
@@ -467,6 +493,9 @@ export const adminOrderSummarySchema = z.object({
   paymentStatus: paymentStatusSchema,
   /** Null until a payment has been chosen. */
   paymentMethod: paymentMethodSchema.nullable(),
+  awb: z.string().nullable(),
+  packedAt: z.string().nullable(),
+  refundedAmount: paiseSchema,
 });
 export type AdminOrderSummary = z.infer<typeof adminOrderSummarySchema>;
 

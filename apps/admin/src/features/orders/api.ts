@@ -1,10 +1,26 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AdminOrderDetail, AdminOrdersAnswer, OrderNote, OrderNoteRequest } from "@vaki/contract/admin/schemas";
+import type {
+  AdminOrderCounts,
+  AdminOrderDetail,
+  AdminOrdersAnswer,
+  OrderNote,
+  OrderNoteRequest,
+} from "@vaki/contract/admin/schemas";
 import { api } from "../../lib/api-client";
 
-export interface OrdersQuery {
+export interface OrderFiltersQuery {
   q?: string;
   status?: string;
+  paymentMethod?: string;
+  paymentStatus?: string;
+  from?: string;
+  to?: string;
+  minTotal?: number;
+  maxTotal?: number;
+}
+
+export interface OrdersQuery extends OrderFiltersQuery {
+  tab?: string;
   sort?: string;
   dir?: "asc" | "desc";
   cursor?: string;
@@ -15,6 +31,15 @@ export function useOrders(query: OrdersQuery) {
   return useQuery({
     queryKey: ["admin", "orders", query],
     queryFn: ({ signal }) => api<AdminOrdersAnswer>("/orders", { query: { ...query }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** How many orders each inbox tab holds under the same filters. */
+export function useOrderCounts(query: OrderFiltersQuery) {
+  return useQuery({
+    queryKey: ["admin", "orders", "counts", query],
+    queryFn: ({ signal }) => api<AdminOrderCounts>("/orders/counts", { query: { ...query }, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -15,12 +15,27 @@ function order(number: number): AdminOrderSummary {
     status: "CONFIRMED",
     paymentStatus: "PAID",
     paymentMethod: "PREPAID",
+    awb: null,
+    packedAt: null,
+    refundedAmount: 0,
   };
 }
 
 function ordersApi() {
   return fakeApi((call) => {
     if (call.path === "/auth/me") return ok({ staff: staffMember("operations"), csrfToken: "csrf-token-1234" });
+    if (call.path === "/orders/counts") {
+      return ok({
+        cod_to_confirm: 1,
+        to_pack: 4,
+        ready_for_pickup: 2,
+        in_transit: 0,
+        delivery_failed: 0,
+        returned_to_origin: 0,
+        cancelled: 3,
+        all: 10,
+      });
+    }
     if (call.path === "/orders") {
       const cursor = call.query.get("cursor");
       if (call.query.get("q") === "nobody") return ok({ items: [], nextCursor: null });
@@ -43,6 +58,24 @@ describe("the orders table", () => {
     expect(Object.fromEntries(query)).toEqual({ status: "CONFIRMED", sort: "total", dir: "asc", cursor: "c2" });
     expect(screen.getByRole("columnheader", { name: /Total/ })).toHaveAttribute("aria-sort", "ascending");
     expect(screen.getByLabelText("Status")).toHaveValue("CONFIRMED");
+  });
+
+  it("shows each inbox tab's count and keeps the chosen tab and filters in the URL", async () => {
+    const api = ordersApi();
+    const user = userEvent.setup();
+    const { router } = renderAdmin("/orders?paymentMethod=CASH_ON_DELIVERY");
+    const toPack = await screen.findByRole("button", { name: "To pack 4" });
+    await user.click(toPack);
+    await waitFor(() => expect(orderCalls(api.calls).at(-1)!.query.get("tab")).toBe("to_pack"));
+    expect(orderCalls(api.calls).at(-1)!.query.get("paymentMethod")).toBe("CASH_ON_DELIVERY");
+    expect(new URLSearchParams(router.state.location.search).get("tab")).toBe("to_pack");
+    expect(screen.getByRole("button", { name: "To pack 4" })).toHaveAttribute("aria-current", "page");
+    const counts = api.calls.filter((call) => call.path === "/orders/counts").at(-1)!;
+    expect(counts.query.get("tab")).toBeNull();
+    await user.type(screen.getByLabelText("Total from (Rs)"), "1500");
+    await user.click(screen.getByRole("button", { name: "Apply" }));
+    await waitFor(() => expect(orderCalls(api.calls).at(-1)!.query.get("minTotal")).toBe("150000"));
+    expect(new URLSearchParams(router.state.location.search).get("min")).toBe("1500");
   });
 
   it("keeps the keyset trail in the URL: Next adds the cursor, Previous goes back", async () => {

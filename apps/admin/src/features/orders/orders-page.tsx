@@ -1,4 +1,5 @@
 import type { ColumnDef } from "@tanstack/react-table";
+import { type InboxTab, inboxTabs } from "@vaki/contract/admin/inbox-tabs";
 import type { AdminOrderSummary } from "@vaki/contract/admin/schemas";
 import { orderStatuses } from "@vaki/contract/orders";
 import { useMemo } from "react";
@@ -9,9 +10,11 @@ import { PageHeader } from "../../components/page-header";
 import { SearchFilter } from "../../components/search-filter";
 import { useListParams } from "../../components/use-list-params";
 import { formatDateTime, formatRupees, humanise } from "../../lib/format";
-import { useOrders } from "./api";
+import { useOrderCounts, useOrders } from "./api";
+import { InboxFilters, paiseOf } from "./inbox-filters";
+import { InboxTabs } from "./inbox-tabs";
 
-const FILTERS = ["q", "status"] as const;
+const FILTERS = ["tab", "q", "status", "paymentMethod", "paymentStatus", "from", "to", "min", "max"] as const;
 const DEFAULT_SORT = { id: "createdAt", desc: true };
 
 const columns: ColumnDef<AdminOrderSummary, unknown>[] = [
@@ -62,32 +65,66 @@ const columns: ColumnDef<AdminOrderSummary, unknown>[] = [
     ),
   },
   {
+    id: "awb",
+    header: "AWB",
+    enableSorting: false,
+    cell: ({ row }) => row.original.awb ?? "—",
+  },
+  {
     id: "total",
     accessorKey: "total",
     header: "Total",
     meta: { numeric: true },
-    cell: ({ row }) => formatRupees(row.original.total),
+    cell: ({ row }) => (
+      <>
+        {formatRupees(row.original.total)}
+        {row.original.refundedAmount > 0 ? (
+          <div className="muted">Refunded {formatRupees(row.original.refundedAmount)}</div>
+        ) : null}
+      </>
+    ),
   },
 ];
 
 export function OrdersPage() {
   const list = useListParams({ filters: FILTERS, defaultSort: DEFAULT_SORT });
+  const { filters } = list;
+  const tab: InboxTab = (inboxTabs as readonly string[]).includes(filters.tab) ? (filters.tab as InboxTab) : "all";
+  const filterQuery = useMemo(
+    () => ({
+      q: filters.q,
+      status: filters.status,
+      paymentMethod: filters.paymentMethod,
+      paymentStatus: filters.paymentStatus,
+      from: filters.from,
+      to: filters.to,
+      minTotal: paiseOf(filters.min),
+      maxTotal: paiseOf(filters.max),
+    }),
+    [filters],
+  );
   const query = useMemo(
-    () => ({ q: list.filters.q, status: list.filters.status, ...list.sortQuery, cursor: list.cursor }),
-    [list.filters, list.sortQuery, list.cursor],
+    () => ({ ...filterQuery, tab: filters.tab || undefined, ...list.sortQuery, cursor: list.cursor }),
+    [filterQuery, filters.tab, list.sortQuery, list.cursor],
   );
   const orders = useOrders(query);
-  const filtered = Boolean(list.filters.q || list.filters.status);
+  const counts = useOrderCounts(filterQuery);
+  const filtered = FILTERS.some((name) => name !== "tab" && Boolean(filters[name]));
 
   return (
     <div className="page">
-      <PageHeader title="Orders" description="Newest first. Search by order number, e-mail, phone or AWB." />
+      <PageHeader title="Orders" description="Newest first. Search by order number, e-mail, phone, name or AWB." />
+      <InboxTabs
+        current={tab}
+        counts={counts.data}
+        onSelect={(next) => list.setFilters({ tab: next === "all" ? "" : next })}
+      />
       <div className="filters">
         <SearchFilter
           id="orders-q"
           label="Search orders"
-          value={list.filters.q}
-          placeholder="Order number, e-mail, phone"
+          value={filters.q}
+          placeholder="Order number, e-mail, phone, name, AWB"
           onSearch={(q) => list.setFilters({ q })}
         />
         <div className="field">
@@ -95,7 +132,7 @@ export function OrdersPage() {
           <select
             id="orders-status"
             className="select"
-            value={list.filters.status}
+            value={filters.status}
             onChange={(event) => list.setFilters({ status: event.target.value })}
           >
             <option value="">All statuses</option>
@@ -107,6 +144,7 @@ export function OrdersPage() {
           </select>
         </div>
       </div>
+      <InboxFilters values={filters} onChange={(values) => list.setFilters(values)} />
       <DataTable
         caption="Orders"
         columns={columns}
@@ -115,8 +153,12 @@ export function OrdersPage() {
         isLoading={orders.isLoading}
         error={orders.error}
         onRetry={() => void orders.refetch()}
-        emptyTitle={filtered ? "No orders match these filters." : "No orders yet."}
-        emptyText={filtered ? "Try another search or status." : "Orders appear here as soon as customers place them."}
+        emptyTitle={filtered || tab !== "all" ? "No orders match these filters." : "No orders yet."}
+        emptyText={
+          filtered || tab !== "all"
+            ? "Try another tab, search or filter."
+            : "Orders appear here as soon as customers place them."
+        }
         sorting={list.sorting}
         onSortingChange={list.setSorting}
         hasPrevious={list.hasPrevious}

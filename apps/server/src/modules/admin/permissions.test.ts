@@ -28,6 +28,7 @@ const expectedRoutes: Record<string, string> = {
   "POST /api/admin/staff/:id/reset-two-factor": "staff:manage+step-up",
   "GET /api/admin/audit": "audit:read",
   "GET /api/admin/orders": "orders:read",
+  "GET /api/admin/orders/counts": "orders:read",
   "GET /api/admin/orders/:id": "orders:read",
   "POST /api/admin/orders/:id/notes": "orders:note",
   "GET /api/admin/products": "products:read",

@@ -2,7 +2,9 @@ import {
   adminCustomerDetailSchema,
   adminCustomersAnswerSchema,
   adminCustomersQuerySchema,
+  adminOrderCountsSchema,
   adminOrderDetailSchema,
+  adminOrderFiltersSchema,
   adminOrdersAnswerSchema,
   adminOrdersQuerySchema,
   adminProductDetailSchema,
@@ -59,6 +61,20 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
       },
     },
     async (request) => ok(await admin.reads.orders.list(request.query)),
+  );
+
+  app.get(
+    "/orders/counts",
+    {
+      config: { permission: "orders:read" },
+      schema: {
+        tags: ["admin"],
+        summary: "How many orders each inbox tab holds under the same filters",
+        querystring: adminOrderFiltersSchema,
+        response: { 200: successEnvelope(adminOrderCountsSchema), ...errors },
+      },
+    },
+    async (request) => ok(await admin.reads.orders.counts(request.query)),
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/connection.js";
+import type { TaxClassColumn } from "../../db/schema.js";
 
 /** Whose cart: a logged-in user or a guest session (never both). */
 export type CartOwner = { kind: "user"; userId: string } | { kind: "guest"; guestSessionId: string };
@@ -24,6 +25,9 @@ export interface CartLineRecord {
   image_url: string | null;
   product_active: number;
   variant_active: number;
+  /** GST of the product (0012): what the order line records. */
+  hsn_code: string;
+  tax_class: TaxClassColumn;
 }
 
 /** What adding a variant needs to know, read in one statement. */
@@ -54,6 +58,8 @@ export interface BuyNowTarget {
   color: string | null;
   variant_active: number | null;
   image_url: string | null;
+  hsn_code: string;
+  tax_class: TaxClassColumn;
 }
 
 /**
@@ -150,6 +156,8 @@ export class CartRepo {
         "v.size",
         "v.color",
         "p.is_active as product_active",
+        "p.hsn_code",
+        "p.tax_class",
         "v.is_active as variant_active",
       ])
       .select(
@@ -174,6 +182,8 @@ export class CartRepo {
         "p.id as product_id",
         "p.name",
         "p.is_active as product_active",
+        "p.hsn_code",
+        "p.tax_class",
         "v.id as variant_id",
         "v.product_id as variant_product_id",
         "v.sku",

@@ -308,6 +308,8 @@ export class CartService {
       image_url: target.image_url,
       product_active: target.product_active,
       variant_active: target.variant_active,
+      hsn_code: target.hsn_code,
+      tax_class: target.tax_class,
     };
     return { id: cart.id, promoCode: cart.promo_code, lines: [line] };
   }

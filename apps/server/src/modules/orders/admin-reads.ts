@@ -1,4 +1,11 @@
-import type { AdminOrderDetail, AdminOrderSummary, AdminOrdersQuery } from "@vaki/contract/admin/schemas";
+import { deliveryFailedCodes, type InboxTab, inboxTabs, returnToOriginCodes } from "@vaki/contract/admin/inbox-tabs";
+import type {
+  AdminOrderCounts,
+  AdminOrderDetail,
+  AdminOrderFilters,
+  AdminOrderSummary,
+  AdminOrdersQuery,
+} from "@vaki/contract/admin/schemas";
 import { type Address, addressSchema, type OrderStatus, type PaymentStatus } from "@vaki/contract/orders";
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Db } from "../../db/connection.js";
@@ -16,12 +23,9 @@ export class OrderAdminReads {
     const cursor = query.cursor
       ? decodeCursor(query.cursor, [query.sort === "total" ? "number" : "string", "string"])
       : undefined;
-    let select = this.summaries();
-    if (query.status) select = select.where("orders.status", "=", query.status);
-    if (query.q) {
-      const q = query.q;
-      select = select.where((eb) => matchesOrder(eb, q));
-    }
+    let select = this.summaries()
+      .where((eb) => matchesFilters(eb, query))
+      .$if(query.tab !== "all", (qb) => qb.where((eb) => inTab(eb, query.tab)));
     if (cursor) select = select.where((eb) => afterKey(eb, sortColumn, "orders.id", cursor, query.dir));
     const rows = await select
       .orderBy(sortColumn, query.dir)
@@ -39,10 +43,28 @@ export class OrderAdminReads {
     };
   }
 
+  /** How many orders each inbox tab holds under the filters: one statement (aggregate FILTER clauses). */
+  async counts(filters: AdminOrderFilters): Promise<AdminOrderCounts> {
+    const row = await this.db
+      .selectFrom("orders")
+      .leftJoin("users", "users.id", "orders.user_id")
+      .leftJoin("shipments", "shipments.order_id", "orders.id")
+      .select((eb) =>
+        inboxTabs.map((tab) =>
+          (tab === "all" ? eb.fn.countAll() : eb.fn.countAll().filterWhere((inner) => inTab(inner, tab))).as(tab),
+        ),
+      )
+      .where((eb) => matchesFilters(eb, filters))
+      .executeTakeFirstOrThrow();
+    const counts = {} as AdminOrderCounts;
+    for (const tab of inboxTabs) counts[tab] = Number((row as Record<string, unknown>)[tab] ?? 0);
+    return counts;
+  }
+
   /** Up to `limit` orders whose number, e-mail, phone or AWB contains `q`, newest first. */
   async search(q: string, limit: number) {
     const rows = await this.summaries()
-      .select(["orders.contact_phone", "orders.tracking_number", "shipments.awb"])
+      .select(["orders.contact_phone"])
       .where((eb) => matchesOrder(eb, q))
       .orderBy("orders.created_at", "desc")
       .orderBy("orders.id", "desc")
@@ -186,8 +208,85 @@ export class OrderAdminReads {
         "orders.payment_status",
         "users.name as user_name",
         "shipments.payment_method as shipment_payment_method",
+        "shipments.awb",
+        "orders.tracking_number",
+        "orders.packed_at",
+        "orders.refunded_amount",
       ]);
   }
+}
+
+type OrderListScope = ExpressionBuilder<Database, "orders" | "shipments" | "users">;
+
+/** Which orders a tab holds (inbox-tabs.ts says it in words). */
+function inTab(eb: OrderListScope, tab: InboxTab) {
+  const code = eb.ref("orders.courier_status_code");
+  switch (tab) {
+    case "cod_to_confirm":
+      return eb.and([eb("orders.status", "=", "CREATED"), eb("orders.cod_state", "=", "to_confirm")]);
+    case "to_pack":
+      return eb.and([eb("orders.status", "in", ["CONFIRMED", "PROCESSING"]), eb("orders.packed_at", "is", null)]);
+    case "ready_for_pickup":
+      return eb.and([eb("orders.status", "in", ["CONFIRMED", "PROCESSING"]), eb("orders.packed_at", "is not", null)]);
+    case "in_transit":
+      return eb.and([
+        eb("orders.status", "=", "SHIPPED"),
+        eb.or([eb(code, "is", null), eb(code, "not in", [...deliveryFailedCodes, ...returnToOriginCodes])]),
+      ]);
+    case "delivery_failed":
+      return eb.and([eb("orders.status", "=", "SHIPPED"), eb(code, "in", [...deliveryFailedCodes])]);
+    case "returned_to_origin":
+      return eb.and([eb("orders.status", "!=", "CANCELLED"), eb(code, "in", [...returnToOriginCodes])]);
+    case "cancelled":
+      return eb("orders.status", "=", "CANCELLED");
+    case "all":
+      return eb.lit(true);
+  }
+}
+
+const codPaymentStatuses = ["COD_PENDING", "COD_COMPLETED"] as const;
+const prepaidPaymentStatuses = [
+  "SUCCESS",
+  "PAID",
+  "COMPLETED",
+  "REFUND_PROCESSING",
+  "REFUNDED",
+  "PARTIALLY_REFUNDED",
+] as const;
+
+/** Cash on delivery as `paymentMethodOf` reads it: a COD payment status, a COD order state or a COD shipment. */
+function isCod(eb: OrderListScope) {
+  return eb.or([
+    eb("orders.payment_status", "in", [...codPaymentStatuses]),
+    eb("orders.cod_state", "is not", null),
+    // No shipment yet (a left join's null) must read as "not COD", not as unknown, under NOT.
+    eb(eb.fn.coalesce("shipments.payment_method", eb.val("")), "=", "COD"),
+  ]);
+}
+
+/** Every filter of the inbox but the tab; a bare `to` date takes in that whole day. */
+function matchesFilters(eb: OrderListScope, filters: AdminOrderFilters) {
+  const conditions = [];
+  if (filters.status) conditions.push(eb("orders.status", "=", filters.status));
+  if (filters.q) conditions.push(matchesOrder(eb, filters.q));
+  if (filters.paymentStatus) conditions.push(eb("orders.payment_status", "=", filters.paymentStatus));
+  if (filters.paymentMethod === "CASH_ON_DELIVERY") conditions.push(isCod(eb));
+  if (filters.paymentMethod === "PREPAID") {
+    conditions.push(eb.and([eb.not(isCod(eb)), eb("orders.payment_status", "in", [...prepaidPaymentStatuses])]));
+  }
+  if (filters.from) conditions.push(eb("orders.created_at", ">=", new Date(filters.from).toISOString()));
+  if (filters.to) {
+    const end = new Date(filters.to);
+    if (/^\d{4}-\d{2}-\d{2}$/.test(filters.to)) {
+      end.setUTCDate(end.getUTCDate() + 1);
+      conditions.push(eb("orders.created_at", "<", end.toISOString()));
+    } else {
+      conditions.push(eb("orders.created_at", "<=", end.toISOString()));
+    }
+  }
+  if (filters.minTotal !== undefined) conditions.push(eb("orders.total", ">=", filters.minTotal));
+  if (filters.maxTotal !== undefined) conditions.push(eb("orders.total", "<=", filters.maxTotal));
+  return eb.and(conditions);
 }
 
 export interface StatusTime {
@@ -195,8 +294,8 @@ export interface StatusTime {
   at: string;
 }
 
-/** Number, e-mail, phone or AWB contains the text (case-insensitive). */
-function matchesOrder(eb: ExpressionBuilder<Database, "orders" | "shipments">, q: string) {
+/** Number, e-mail, phone, name (the delivery address's or the account's) or AWB contains the text (case-insensitive). */
+function matchesOrder(eb: ExpressionBuilder<Database, "orders" | "shipments" | "users">, q: string) {
   const pattern = containsPattern(q);
   const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
   return eb.or([
@@ -205,6 +304,9 @@ function matchesOrder(eb: ExpressionBuilder<Database, "orders" | "shipments">, q
     like("orders.contact_phone"),
     like("orders.tracking_number"),
     like("shipments.awb"),
+    like("users.name"),
+    // The address is JSON text: its fullName is in it (so are the street and city, which match too).
+    like("orders.shipping_address"),
   ]);
 }
 
@@ -219,6 +321,10 @@ function toSummary(row: {
   payment_status: PaymentStatus;
   user_name: string | null;
   shipment_payment_method: string | null;
+  awb: string | null;
+  tracking_number: string | null;
+  packed_at: string | null;
+  refunded_amount: number;
 }): AdminOrderSummary {
   return {
     id: row.id,
@@ -230,6 +336,9 @@ function toSummary(row: {
     status: row.status,
     paymentStatus: row.payment_status,
     paymentMethod: paymentMethodOf(row.payment_status, row.shipment_payment_method),
+    awb: row.awb ?? row.tracking_number,
+    packedAt: row.packed_at,
+    refundedAmount: row.refunded_amount,
   };
 }
 

@@ -46,6 +46,11 @@ function toOrderItem(row: OrderItemRecord): OrderItem {
   };
 }
 
+/** GST included in the lines' prices, as worked out when the order was placed (0 on older orders). */
+function includedTaxOf(items: readonly OrderItemRecord[]): number {
+  return items.reduce((sum, item) => sum + (item.tax_amount ?? 0), 0);
+}
+
 export function toOrder(row: OrderRecord, items: readonly OrderItemRecord[], now: Date = new Date()): Order {
   return {
     id: row.id,
@@ -57,7 +62,7 @@ export function toOrder(row: OrderRecord, items: readonly OrderItemRecord[], now
     updatedAt: row.updated_at,
     subtotal: row.subtotal,
     discountAmount: row.discount_amount,
-    taxAmount: row.tax_amount,
+    taxAmount: includedTaxOf(items),
     tax: row.tax_amount,
     shippingAmount: row.shipping_amount,
     total: row.total,

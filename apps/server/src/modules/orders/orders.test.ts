@@ -47,7 +47,9 @@ describe(`orders (${testEngine})`, () => {
       paymentStatus: "CREATED",
       subtotal: 259_800,
       discountAmount: 0,
-      taxAmount: 0,
+      // 5% GST included in Rs 2,598 (two tees of Rs 1,299): 2,598 - 2,474.29.
+      taxAmount: 12_371,
+      tax: 0,
       shippingAmount: 0,
       total: 259_800,
       currency: "INR",

@@ -12,6 +12,7 @@ import type { AuthenticatedUser } from "../accounts/auth-guard.js";
 import type { CartOwner, CartService, CheckoutCart } from "../cart/service.js";
 import type { InventoryService } from "../inventory/service.js";
 import type { CustomerRef, PaidOrderLookup, PromoOutcome, PromotionsService } from "../promotions/service.js";
+import { taxLines } from "../tax/tax.js";
 import { toOrder } from "./order-answer.js";
 import type { OrdersRepo } from "./repo.js";
 import type { CheckoutKind, OrderItemRecord, OrderRecord } from "./types.js";
@@ -248,6 +249,16 @@ export class OrdersService {
     const { orderId, owner, cart, price, orderSecret, now } = draft;
     const nowText = now.toISOString();
     const number = await repo.nextOrderNumber(orderId, nowText);
+    // GST is worked out once, here: later rate changes never alter an order already placed.
+    const taxes = taxLines(
+      cart.lines.map((line) => ({
+        lineTotal: lineTotal(line.price, line.quantity),
+        quantity: line.quantity,
+        taxClass: line.tax_class,
+      })),
+      price.discount,
+      now,
+    );
     const row = await repo.insertOrder({
       id: orderId,
       order_number: formatOrderNumber(number),
@@ -260,6 +271,7 @@ export class OrdersService {
       currency: "INR",
       subtotal: price.subtotal,
       discount_amount: price.discount,
+      // Tax added on top of the prices (none: prices include GST; the lines hold what they include).
       tax_amount: 0,
       shipping_amount: 0,
       total: price.subtotal - price.discount,
@@ -278,7 +290,7 @@ export class OrdersService {
       updated_at: nowText,
     });
     const items = await repo.insertItems(
-      cart.lines.map((line) => ({
+      cart.lines.map((line, index) => ({
         order_id: orderId,
         product_id: line.product_id,
         variant_id: line.variant_id,
@@ -290,6 +302,12 @@ export class OrdersService {
         unit_price: line.price,
         quantity: line.quantity,
         line_total: lineTotal(line.price, line.quantity),
+        hsn_code: line.hsn_code,
+        tax_class: line.tax_class,
+        discount_amount: taxes[index]?.discount ?? 0,
+        tax_rate_bp: taxes[index]?.rateBp ?? 0,
+        taxable_value: taxes[index]?.taxableValue ?? 0,
+        tax_amount: taxes[index]?.taxAmount ?? 0,
       })),
     );
     return { row, items };

@@ -41,4 +41,12 @@ describe("OrderSummary", () => {
     expect(value("Total")).toBe("₹2,338.20");
     expect(screen.queryByText("Tax")).toBeNull();
   });
+
+  it("says how much GST the total includes, without adding it", () => {
+    render(<OrderSummary order={{ ...orderFixture(), taxAmount: 11_134, tax: 0 }} />);
+    const value = (term: string) => screen.getByText(term).nextElementSibling?.textContent;
+    expect(value("Total")).toBe("₹2,338.20");
+    expect(value("Includes GST")).toBe("₹111.34");
+    expect(screen.queryByText("Tax")).toBeNull();
+  });
 });

@@ -8,9 +8,13 @@ interface OrderSummaryProps {
   };
 }
 
-/** Subtotal, discount with its code, shipping (free), tax when any, and the total — in ₹ with 2 decimals. */
+/**
+ * Subtotal, discount with its code, shipping (free), tax added on top when any, and the total —
+ * in ₹ with 2 decimals; the GST the prices include is said under the total.
+ */
 export function OrderSummary({ order }: OrderSummaryProps) {
-  const tax = order.taxAmount ?? order.tax ?? 0;
+  const tax = order.tax ?? 0;
+  const includedGst = order.taxAmount ?? 0;
   return (
     <dl className="order-summary">
       <div className="order-summary__row">
@@ -37,6 +41,12 @@ export function OrderSummary({ order }: OrderSummaryProps) {
         <dt>Total</dt>
         <dd>{formatOrderAmount(order.total)}</dd>
       </div>
+      {includedGst > 0 ? (
+        <div className="order-summary__row order-summary__row--note">
+          <dt>Includes GST</dt>
+          <dd>{formatOrderAmount(includedGst)}</dd>
+        </div>
+      ) : null}
     </dl>
   );
 }

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerAndLogin } from "../../../test/helpers/accounts.js";
+import { createTestShop, type TestShop } from "../../../test/helpers/app.js";
+import { insertProduct } from "../../../test/helpers/catalog.js";
+import { paymentForm, payOnPage, startCheckout } from "../../../test/helpers/checkout.js";
+import { testEngine } from "../../../test/helpers/database.js";
+import { addStaff, asStaff, type StaffSession, setUpOwner } from "../../../test/helpers/staff.js";
+import { ManualClock } from "../../lib/clock.js";
+
+describe(`the order inbox: tabs, counts, filters and search (${testEngine})`, () => {
+  let shop: TestShop;
+  const clock = new ManualClock(new Date("2026-11-20T10:00:00.000Z"));
+  let owner: StaffSession;
+  let support: StaffSession;
+  const ids: Record<string, string> = {};
+
+  /** A paid (UPI) order of a new customer, a minute after the one before. */
+  async function paidOrder(key: string, price: number, fullName: string) {
+    const product = await insertProduct(shop.database.db, { name: `${key} tee`, price, variants: [{ stock: 5 }] });
+    const session = await registerAndLogin(shop.app);
+    const started = await startCheckout(shop.app, { headers: session.headers }, [
+      { productId: product.id, variantId: product.variantIds[0] ?? 0, quantity: 1 },
+    ]);
+    const paid = await payOnPage(
+      shop.app,
+      started.token,
+      paymentForm({ method: "upi", "contact.email": session.customer.email, "shippingAddress.fullName": fullName }),
+    );
+    expect(paid.statusCode).toBeLessThan(400);
+    ids[key] = started.orderId;
+    clock.advance(60_000);
+  }
+
+  const set = (key: string, changes: Record<string, unknown>) =>
+    shop.database.db
+      .updateTable("orders")
+      .set(changes)
+      .where("id", "=", ids[key] ?? "")
+      .execute();
+
+  beforeAll(async () => {
+    shop = await createTestShop({ HOLD_SWEEP_INTERVAL_MS: "0", OUTBOX_INTERVAL_MS: "0" }, { clock });
+    owner = await setUpOwner(shop.app, clock);
+    support = await addStaff(shop.app, clock, "support");
+    await paidOrder("pack", 100_000, "Kavya Menon");
+    await paidOrder("ready", 200_000, "Arjun Das");
+    await paidOrder("transit", 300_000, "Nisha Pillai");
+    await paidOrder("failed", 400_000, "Rohan Gupta");
+    await paidOrder("rto", 500_000, "Sara Khan");
+    await paidOrder("cancelled", 600_000, "Ila Bose");
+    await paidOrder("cod", 700_000, "Dev Rao");
+    await set("ready", { packed_at: clock.now().toISOString() });
+    await set("transit", { status: "SHIPPED", courier_status_code: 20, tracking_number: "SBX123TRANSIT" });
+    await set("failed", { status: "SHIPPED", courier_status_code: 36 });
+    await set("rto", { status: "SHIPPED", courier_status_code: 15 });
+    await set("cancelled", { status: "CANCELLED" });
+    await set("cod", { status: "CREATED", payment_status: "COD_PENDING", cod_state: "to_confirm" });
+  });
+  afterAll(async () => shop.close());
+
+  const get = (who: StaffSession, url: string) => asStaff(shop.app, who, { method: "GET", url });
+  const listIds = async (query: string) => {
+    const response = await get(support, `/api/admin/orders?${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data.items.map((o: { id: string }) => o.id);
+  };
+
+  it("counts every tab in one answer, and each tab lists its orders", async () => {
+    const response = await get(support, "/api/admin/orders/counts");
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toEqual({
+      cod_to_confirm: 1,
+      to_pack: 1,
+      ready_for_pickup: 1,
+      in_transit: 1,
+      delivery_failed: 1,
+      returned_to_origin: 1,
+      cancelled: 1,
+      all: 7,
+    });
+    expect(await listIds("tab=to_pack")).toEqual([ids.pack]);
+    expect(await listIds("tab=ready_for_pickup")).toEqual([ids.ready]);
+    expect(await listIds("tab=in_transit")).toEqual([ids.transit]);
+    expect(await listIds("tab=delivery_failed")).toEqual([ids.failed]);
+    expect(await listIds("tab=returned_to_origin")).toEqual([ids.rto]);
+    expect(await listIds("tab=cancelled")).toEqual([ids.cancelled]);
+    expect(await listIds("tab=cod_to_confirm")).toEqual([ids.cod]);
+    expect(await listIds("tab=all")).toHaveLength(7);
+  });
+
+  it("filters by payment method and status, date range and amount; counts follow the filters", async () => {
+    expect(await listIds("paymentMethod=CASH_ON_DELIVERY")).toEqual([ids.cod]);
+    expect(await listIds("paymentMethod=PREPAID")).toHaveLength(6);
+    expect(await listIds("paymentStatus=COD_PENDING")).toEqual([ids.cod]);
+    // Placed from the third order to the fifth (both inclusive).
+    const all = (await get(support, "/api/admin/orders")).json().data.items as { id: string; createdAt: string }[];
+    const placed = (key: string) => all.find((o) => o.id === ids[key])?.createdAt ?? "";
+    const [from, to] = [placed("transit"), placed("rto")];
+    expect(await listIds(`from=${from}&to=${to}&sort=createdAt&dir=asc`)).toEqual([ids.transit, ids.failed, ids.rto]);
+    const day = from.slice(0, 10);
+    expect(await listIds(`from=${day}&to=${day}`)).toHaveLength(7);
+    expect(await listIds("to=2026-11-19")).toEqual([]);
+    const totals = await get(support, "/api/admin/orders?minTotal=250000&maxTotal=450000");
+    expect(totals.json().data.items.length).toBeGreaterThan(0);
+    for (const item of totals.json().data.items) {
+      expect(item.total).toBeGreaterThanOrEqual(250_000);
+      expect(item.total).toBeLessThanOrEqual(450_000);
+    }
+    const counts = (await get(support, "/api/admin/orders/counts?paymentMethod=CASH_ON_DELIVERY")).json().data;
+    expect(counts).toMatchObject({ cod_to_confirm: 1, to_pack: 0, all: 1 });
+  });
+
+  it("finds an order by the customer's name, AWB, e-mail or number, and pages a tab by keyset", async () => {
+    expect(await listIds("q=nisha")).toEqual([ids.transit]);
+    expect(await listIds("q=SBX123TRANSIT")).toEqual([ids.transit]);
+    const page1 = (await get(owner, "/api/admin/orders?tab=all&limit=4")).json().data;
+    expect(page1.items).toHaveLength(4);
+    const page2 = (await get(owner, `/api/admin/orders?tab=all&limit=4&cursor=${page1.nextCursor}`)).json().data;
+    expect(page2.items).toHaveLength(3);
+    expect(page2.nextCursor).toBeNull();
+    const seen = new Set([...page1.items, ...page2.items].map((o: { id: string }) => o.id));
+    expect(seen.size).toBe(7);
+    expect(page1.items[0]).toMatchObject({ refundedAmount: 0, packedAt: null });
+  });
+
+  it("refuses an unknown tab, a bad date or a negative amount with 400", async () => {
+    expect((await get(owner, "/api/admin/orders?tab=lost")).statusCode).toBe(400);
+    expect((await get(owner, "/api/admin/orders?from=yesterday")).statusCode).toBe(400);
+    expect((await get(owner, "/api/admin/orders/counts?minTotal=-5")).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,188 @@
+import { randomUUID } from "node:crypto";
+import { type ShopSettings, shopSettingsSchema, type TaxDocumentSummary } from "@vaki/contract/invoices";
+import { orderMessages } from "@vaki/contract/messages";
+import type { Db } from "../../db/connection.js";
+import type { Clock } from "../../lib/clock.js";
+import { NotFound } from "../../lib/errors.js";
+import type { Logger } from "../../lib/logger.js";
+import type { OrderReader, OrdersService } from "../orders/service.js";
+import {
+  creditNoteContent,
+  documentNumber,
+  fiscalYearOf,
+  invoiceContent,
+  type TaxDocumentContent,
+} from "./document.js";
+import { renderTaxDocumentPdf } from "./pdf.js";
+import type { InvoicesRepo, TaxDocumentRecord } from "./repo.js";
+
+export interface InvoicesServiceDeps {
+  repo: InvoicesRepo;
+  clock: Clock;
+  log: Logger;
+  orders: OrdersService;
+  /** The environment's defaults (SHOP_LEGAL_NAME...), until the owner saves Settings. */
+  defaults: ShopSettings;
+}
+
+export const invoiceMessages = {
+  noInvoice: "This order has no invoice yet: it is issued when the parcel is handed to the courier.",
+  documentNotFound: "Document not found",
+} as const;
+
+/** Settings whose values are text in the settings table. */
+const settingKeys = [
+  "legalName",
+  "address",
+  "state",
+  "gstin",
+  "invoicePrefix",
+  "creditNotePrefix",
+  "exportUnderLut",
+] as const;
+
+/**
+ * GST invoices and credit notes (issue 29, decision 0017): the invoice is issued in the
+ * transaction that records the shipment's AWB, the credit note in the one that records a refund;
+ * each takes the next number of its series for the financial year in that transaction.
+ */
+export class InvoicesService {
+  constructor(private readonly deps: InvoicesServiceDeps) {}
+
+  /** The shop's tax settings: each saved value over its environment default. */
+  async settings(repo: InvoicesRepo = this.deps.repo): Promise<ShopSettings> {
+    const saved = await repo.settings();
+    const merged: Record<string, unknown> = { ...this.deps.defaults };
+    for (const key of settingKeys) {
+      const value = saved.get(key);
+      if (value !== undefined) merged[key] = key === "exportUnderLut" ? value === "true" : value;
+    }
+    const parsed = shopSettingsSchema.safeParse(merged);
+    return parsed.success ? parsed.data : this.deps.defaults;
+  }
+
+  /** Saves the owner's settings (already validated) in the caller's transaction. */
+  async saveSettings(trx: Db, settings: ShopSettings): Promise<ShopSettings> {
+    const values = Object.fromEntries(settingKeys.map((key) => [key, String(settings[key])]));
+    await this.deps.repo.in(trx).saveSettings(values, this.deps.clock.now().toISOString());
+    return settings;
+  }
+
+  /**
+   * Issues the order's invoice inside the caller's transaction (the AWB's), once: a second call
+   * answers the first invoice. Its number is the next of the financial year's series.
+   */
+  async issueInvoice(trx: Db, orderId: string): Promise<TaxDocumentRecord> {
+    const repo = this.deps.repo.in(trx);
+    const existing = await repo.findBySource(orderId, "invoice", "invoice");
+    if (existing) return existing;
+    const found = await this.deps.orders.findRecord(orderId);
+    if (!found) throw new NotFound(orderMessages.notFound);
+    const settings = await this.settings(repo);
+    const now = this.deps.clock.now();
+    const fiscalYear = fiscalYearOf(now);
+    const sequence = await repo.nextNumber("invoice", fiscalYear);
+    const number = documentNumber(settings.invoicePrefix, fiscalYear, sequence);
+    const content = invoiceContent(found.record, found.items, settings, { number, issuedAt: now.toISOString() });
+    return repo.insert(rowOf(content, orderId, "invoice", fiscalYear, sequence));
+  }
+
+  /**
+   * A credit note for a refund of `amount` paise, inside the refund's transaction; once per
+   * `refundKey`. Nothing when the order has no invoice (refunded before it was shipped) or is
+   * already credited in full.
+   */
+  async issueCreditNote(
+    trx: Db,
+    orderId: string,
+    refundKey: string,
+    amount: number,
+  ): Promise<TaxDocumentRecord | null> {
+    const repo = this.deps.repo.in(trx);
+    const existing = await repo.findBySource(orderId, "credit_note", refundKey);
+    if (existing) return existing;
+    const invoice = await repo.findBySource(orderId, "invoice", "invoice");
+    if (!invoice) return null;
+    const left = invoice.total - (await repo.creditedTotal(orderId));
+    if (left <= 0 || amount <= 0) return null;
+    const settings = await this.settings(repo);
+    const now = this.deps.clock.now();
+    const fiscalYear = fiscalYearOf(now);
+    const sequence = await repo.nextNumber("credit_note", fiscalYear);
+    const number = documentNumber(settings.creditNotePrefix, fiscalYear, sequence);
+    const content = creditNoteContent(contentOf(invoice), Math.min(amount, left), {
+      number,
+      issuedAt: now.toISOString(),
+    });
+    return repo.insert(rowOf(content, orderId, refundKey, fiscalYear, sequence));
+  }
+
+  /** Same, in a transaction of its own (refund handlers that have none open). */
+  creditNoteForRefund(orderId: string, refundKey: string, amount: number): Promise<TaxDocumentRecord | null> {
+    return this.deps.repo.transaction((_repo, trx) => this.issueCreditNote(trx, orderId, refundKey, amount));
+  }
+
+  /** The order's invoices and credit notes, for its owner (anyone else 404). */
+  async documentsForOwner(orderId: string, reader: OrderReader): Promise<TaxDocumentSummary[]> {
+    await this.deps.orders.findForOwner(orderId, reader);
+    return this.documentsOf(orderId);
+  }
+
+  /** The order's documents, for staff. */
+  async documentsOf(orderId: string): Promise<TaxDocumentSummary[]> {
+    return (await this.deps.repo.findForOrder(orderId)).map(summaryOf);
+  }
+
+  /** A document's PDF for the order's owner; the order's invoice when no document is named. */
+  async pdfForOwner(
+    orderId: string,
+    reader: OrderReader,
+    documentId?: string,
+  ): Promise<{ file: Buffer; name: string }> {
+    await this.deps.orders.findForOwner(orderId, reader);
+    return this.pdfOf(orderId, documentId);
+  }
+
+  /** The same for staff (invoices:read). */
+  async pdfOf(orderId: string, documentId?: string): Promise<{ file: Buffer; name: string }> {
+    const documents = await this.deps.repo.findForOrder(orderId);
+    const document = documentId
+      ? documents.find((row) => row.id === documentId)
+      : documents.find((row) => row.kind === "invoice");
+    if (!document) throw new NotFound(documentId ? invoiceMessages.documentNotFound : invoiceMessages.noInvoice);
+    const file = await renderTaxDocumentPdf(contentOf(document));
+    return { file, name: `${document.number.replaceAll("/", "-")}.pdf` };
+  }
+}
+
+function contentOf(row: TaxDocumentRecord): TaxDocumentContent {
+  return JSON.parse(row.document) as TaxDocumentContent;
+}
+
+function summaryOf(row: TaxDocumentRecord): TaxDocumentSummary {
+  return {
+    id: row.id,
+    kind: row.kind,
+    number: row.number,
+    issuedAt: row.issued_at,
+    total: row.total,
+    taxAmount: row.tax_amount,
+  };
+}
+
+function rowOf(content: TaxDocumentContent, orderId: string, sourceKey: string, fiscalYear: string, sequence: number) {
+  return {
+    id: randomUUID(),
+    kind: content.kind,
+    number: content.number,
+    fiscal_year: fiscalYear,
+    sequence,
+    order_id: orderId,
+    source_key: sourceKey,
+    issued_at: content.issuedAt,
+    total: content.totals.total,
+    taxable_value: content.totals.taxableValue,
+    tax_amount: content.totals.tax,
+    document: JSON.stringify(content),
+  };
+}

@@ -86,12 +86,12 @@ test("a guest's wishlist survives the visit and joins the account at login", asy
   await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await dialog.getByRole("button", { name: "Login", exact: true }).click();
   await expect(dialog).toBeHidden();
-  await expect.poll(() => page.evaluate(() => localStorage.getItem("vaki.wishlist"))).toBeNull();
+  await expect.poll(() => page.evaluate<string | null>('localStorage.getItem("vaki.wishlist")')).toBeNull();
 
   await page.getByRole("banner").getByRole("link", { name: "Wishlist" }).click();
   await expect(page.locator(".product-card")).toHaveCount(1);
   await expect(page.locator(".product-card")).toContainText(name);
-  const token = await page.evaluate(() => localStorage.getItem("token"));
+  const token = await page.evaluate<string | null>('localStorage.getItem("token")');
   const saved = await request.get("/api/wishlist", { headers: { Authorization: `Bearer ${token}` } });
   expect((await saved.json()).data.productIds).toHaveLength(1);
   await expectAccessible(page, "the signed-in wishlist");

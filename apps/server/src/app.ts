@@ -12,6 +12,7 @@ import { shareSecrets } from "./lib/shared-secrets.js";
 import { createAccountsModule } from "./modules/accounts/module.js";
 import { createAdminModule } from "./modules/admin/module.js";
 import type { StaffModule } from "./modules/admin/staff-module.js";
+import { createBackInStockModule } from "./modules/back-in-stock/module.js";
 import { createCatalogModule } from "./modules/catalog/module.js";
 import { paymentBrowserOrigins } from "./modules/checkout/browser-origins.js";
 import type { CodConfirmationService } from "./modules/checkout/cod-confirmation.js";
@@ -202,6 +203,14 @@ export async function buildApp(
     catalogModule,
     createSearchModule({ catalog: catalogModule.catalog }),
     createWishlistModule({ db, clock }),
+    createBackInStockModule({
+      db,
+      clock,
+      outbox: outbox.outbox,
+      mailer,
+      shop,
+      sweepIntervalMs: config.backInStockSweepMs,
+    }),
     commerce,
     createFulfilmentModule(purchase),
     checkout,

@@ -48,6 +48,7 @@ export const appOnlyPaths = [
   "/reset-password",
   "/search",
   "/wishlist",
+  "/back-in-stock/unsubscribe",
 ] as const;
 
 export interface RenderedPage {
@@ -108,6 +109,7 @@ export const disallowedPaths = [
   "/reset-password",
   "/search",
   "/wishlist",
+  "/back-in-stock/",
   "/api/",
 ] as const;
 

@@ -155,6 +155,7 @@ describe(`storefront pages answered by the server (${testEngine})`, () => {
       "/reset-password?fpt=abc",
       "/search?q=tee",
       "/wishlist",
+      "/back-in-stock/unsubscribe?token=abc",
     ]) {
       const response = await page(url);
       expect(response.statusCode, url).toBe(200);

@@ -3,6 +3,7 @@ import { colorChoices, galleryImages, selectedVariant, sizeChoices } from "@vaki
 import { RefreshCw } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link, useParams } from "react-router";
+import { NotifyMe } from "../../features/back-in-stock/components/notify-me";
 import { useProduct } from "../../features/catalog/catalogue-api";
 import { CharacterStory } from "../../features/catalog/components/character-story";
 import { ColorSwatches } from "../../features/catalog/components/color-swatches";
@@ -120,6 +121,7 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
           />
 
           <ProductActions product={product} variant={variant} />
+          <NotifyMe product={product} color={selection.color} />
 
           <DeliveryCheck />
           <ProductPolicies />

@@ -1,7 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { expectAccessible } from "./support/a11y";
-import { addToGuestCart, asGuest, DESKTOP, PHONE, payOnSandbox, stockedProduct } from "./support/shop";
+import { logIn } from "./support/orders";
+import {
+  addToGuestCart,
+  asGuest,
+  DESKTOP,
+  PHONE,
+  payOnSandbox,
+  registerCustomer,
+  stockedProduct,
+} from "./support/shop";
 
 interface ApiVariant {
   id: number;
@@ -89,6 +98,64 @@ test("size rules: only sized variants of the colour, first in stock chosen, sold
   await page.getByRole("button", { name: "Shipping Information" }).click();
   await expect(page.getByText("Free shipping worldwide, on every order.", { exact: true })).toBeVisible();
   await expectAccessible(page, "the product page");
+});
+
+test("a size that sells out while the page is open greys out within seconds, without a reload", async ({
+  page,
+  request,
+}) => {
+  await asGuest(page);
+  await page.setViewportSize(PHONE);
+  // A size with a few units left (a cart line takes at most 10), in a product with other sizes.
+  let target: { product: ApiProduct; variant: ApiVariant } | undefined;
+  for (const product of await allProducts(request)) {
+    const variant = product.variants.find(
+      (v) => v.inStock && v.inventoryQuantity >= 1 && v.inventoryQuantity <= 10 && v.attributes.Size,
+    );
+    if (variant && product.variants.filter((v) => v.attributes.Color === variant.attributes.Color).length > 1) {
+      target = { product, variant };
+      break;
+    }
+  }
+  if (!target) throw new Error("no product with a size that has 1-10 units");
+  const { product, variant } = target;
+  const size = variant.attributes.Size ?? "";
+  await page.goto(`/product/${product.id}?color=${encodeURIComponent(variant.attributes.Color ?? "")}`);
+  const chip = sizeGroup(page).getByRole("radio", { name: size, exact: true });
+  await sizeGroup(page).getByText(size, { exact: true }).click();
+  await expect(chip).toBeChecked();
+  await expect(page.getByRole("button", { name: "Add to Cart" })).toBeEnabled();
+
+  // Another shopper takes every unit left: their order holds the stock.
+  const session = await logIn(request, await registerCustomer(request, "Dev Mehta"));
+  const headers = { Authorization: `Bearer ${session.accessToken}` };
+  const added = await request.post("/api/cart/item/add", {
+    data: { productId: product.id, variantId: variant.id, quantity: variant.inventoryQuantity },
+    headers,
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  const created = await request.post("/api/orders/create", { data: {}, headers });
+  expect(created.status(), await created.text()).toBe(201);
+  const soldAt = Date.now();
+  try {
+    // The size the shopper chose stays chosen (never silently another), shown sold out, and cannot be added.
+    await expect(chip).toHaveAccessibleDescription("Sold out", { timeout: 5_000 });
+    const seenAfterMs = Date.now() - soldAt;
+    test.info().annotations.push({ type: "stock freshness", description: `sold out shown after ${seenAfterMs} ms` });
+    await expect(page.getByText("Sold out in this colour")).toBeVisible();
+    await expect(sizeGroup(page).getByRole("radio", { checked: true })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Add to Cart" })).toBeDisabled();
+  } finally {
+    const cancelled = await request.post("/api/orders/cancel/order", {
+      data: { orderId: (await created.json()).data.id },
+      headers,
+    });
+    expect(cancelled.status(), await cancelled.text()).toBe(200);
+  }
+  // The units come back: the size is on sale again, still without a reload.
+  await expect(chip).not.toHaveAccessibleDescription("Sold out", { timeout: 5_000 });
+  await expect(chip).toBeChecked();
+  await expect(page.getByRole("button", { name: "Add to Cart" })).toBeEnabled();
 });
 
 test("the gallery follows the colour, and the lightbox zooms and steps through images", async ({ page }) => {

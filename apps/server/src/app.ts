@@ -26,6 +26,8 @@ import { createCommunityModule } from "./modules/community/module.js";
 import { createFulfilmentModule } from "./modules/fulfilment/module.js";
 import { DatabaseSandboxShipmentStore } from "./modules/fulfilment/sandbox-shipment-db-store.js";
 import { createHealthModule } from "./modules/health/module.js";
+import { createInvoicesModule } from "./modules/invoices/module.js";
+import type { InvoicesService } from "./modules/invoices/service.js";
 import { createOutboxModule } from "./modules/outbox/module.js";
 import type { Outbox } from "./modules/outbox/service.js";
 import { createSearchModule } from "./modules/search/module.js";
@@ -71,6 +73,8 @@ declare module "fastify" {
     paymentReview: PaymentReviewService;
     /** Staff accounts, the audit log and the admin views (main.ts logs the first owner's setup link). */
     staffModule: StaffModule;
+    /** GST invoices and credit notes (tests issue them under concurrency). */
+    invoices: InvoicesService;
   }
 }
 
@@ -162,7 +166,11 @@ export async function buildApp(
   const shipping = createShippingProvider(config, { sandboxStore: new DatabaseSandboxShipmentStore(db), clock });
   const sandboxCheckoutStore = new DatabaseSandboxCheckoutStore(db);
   const payment = createPaymentProvider(config, { sandboxStore: sandboxCheckoutStore, clock });
-  const purchase = { db, clock, log, config, commerce, shipping, outbox: outbox.outbox, mailer };
+  // GST invoices: fulfilment issues them with the AWB, refunds their credit notes.
+  const invoicesModule = createInvoicesModule({ db, clock, log, config, orders: commerce.orders });
+  const invoices = invoicesModule.invoices;
+  app.decorate("invoices", invoices);
+  const purchase = { db, clock, log, config, commerce, shipping, outbox: outbox.outbox, mailer, invoices };
   const cod = createCodModule({
     db,
     clock,
@@ -194,6 +202,8 @@ export async function buildApp(
     mailer,
     log,
     cod: { ...codOwnerSide, paymentReview: checkout.paymentReview },
+    invoices: { invoices },
+    catalogue: { inventory: commerce.inventory, catalog: catalogModule.catalog },
   });
   const modules: ShopModule[] = [
     createHealthModule({ database, version: appVersion, shopName: config.shopName }),
@@ -212,6 +222,7 @@ export async function buildApp(
       sweepIntervalMs: config.backInStockSweepMs,
     }),
     commerce,
+    invoicesModule,
     createFulfilmentModule(purchase),
     checkout,
     // Last: its worker starts once the others' timers have, and stops after them.

@@ -113,6 +113,18 @@ export const productDetailSchema = productSummarySchema.extend({
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
+/**
+ * A product's stock right now (never cached): the product page and the open cart poll it so a
+ * size that sells out greys out within seconds, while the product answer itself stays cached.
+ */
+export const productStockSchema = z.object({
+  productId: z.number().int(),
+  variants: z.array(
+    z.object({ id: z.number().int(), inventoryQuantity: z.number().int().min(0), inStock: z.boolean() }),
+  ),
+});
+export type ProductStock = z.infer<typeof productStockSchema>;
+
 export interface CategoryNode {
   id: number;
   name: string;

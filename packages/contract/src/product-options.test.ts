@@ -99,6 +99,22 @@ describe("preselection", () => {
     expect(resolveSelection(product, { color: "Purple", size: "XXXL" })).toEqual({ color: "Off White", size: "M" });
   });
 
+  it("keeps a size the shopper picked after it sells out, and never swaps in an unknown one", () => {
+    const product = {
+      options,
+      variants: [variant("S", "Off White", 0), variant("M", "Off White", 5), variant("L", "Off White", 1)],
+    };
+    const keep = { keepSoldOutSize: true };
+    expect(resolveSelection(product, { color: "Off White", size: "S" }, keep)).toEqual({
+      color: "Off White",
+      size: "S",
+    });
+    expect(resolveSelection(product, { color: "Off White", size: "XXXL" }, keep)).toEqual({
+      color: "Off White",
+      size: "M",
+    });
+  });
+
   it("selects nothing for a product without sized variants", () => {
     expect(resolveSelection({ variants: [variant(null, "Sand", 3)] })).toEqual({ color: null, size: null });
   });

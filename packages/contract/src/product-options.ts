@@ -95,9 +95,15 @@ export function sizeChoices(product: ProductForOptions, color: string | null): S
 /**
  * What the page shows as chosen, from what the URL asks for: a wanted colour that exists, else the
  * colour of the first in-stock sized variant, else of the first sized variant; a wanted size that
- * is in stock in that colour, else its first in-stock size, else its first size.
+ * is in stock in that colour, else its first in-stock size, else its first size. With
+ * `keepSoldOutSize` (the shopper picked that size on this page and it has since sold out) the
+ * wanted size stays chosen, shown sold out, instead of silently becoming another size.
  */
-export function resolveSelection(product: ProductForOptions, wanted: Partial<OptionSelection> = {}): OptionSelection {
+export function resolveSelection(
+  product: ProductForOptions,
+  wanted: Partial<OptionSelection> = {},
+  { keepSoldOutSize = false }: { keepSoldOutSize?: boolean } = {},
+): OptionSelection {
   const variants = sizedVariants(product);
   if (variants.length === 0) return { color: null, size: null };
   const colors = colorChoices(product);
@@ -110,7 +116,7 @@ export function resolveSelection(product: ProductForOptions, wanted: Partial<Opt
   }
   const sizes = sizeChoices(product, color);
   const size =
-    sizes.find((choice) => choice.value === wanted.size && choice.inStock) ??
+    sizes.find((choice) => choice.value === wanted.size && (choice.inStock || keepSoldOutSize)) ??
     sizes.find((choice) => choice.inStock) ??
     sizes[0];
   return { color, size: size?.value ?? null };

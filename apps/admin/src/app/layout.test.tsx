@@ -33,6 +33,7 @@ describe("the signed-in layout", () => {
       "Customers",
       "Staff",
       "Audit log",
+      "Settings",
     ]);
   });
 

@@ -96,6 +96,10 @@ export function adminRoutes(queryClient: QueryClient): RouteObject[] {
         },
         { path: "audit", ...page(async () => (await import("../features/audit/audit-page")).AuditPage, "audit:read") },
         {
+          path: "settings",
+          ...page(async () => (await import("../features/settings/settings-page")).SettingsPage, "settings:write"),
+        },
+        {
           path: "account",
           lazy: async () => ({ Component: (await import("../features/auth/account-page")).AccountPage }),
         },

@@ -14,7 +14,7 @@ export const networkMessages = {
 } as const;
 
 export interface ApiOptions {
-  method?: "GET" | "POST" | "PATCH" | "DELETE";
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
   /** Query parameters; undefined, null and empty values are left out. */
   query?: Record<string, string | number | null | undefined>;

@@ -6,6 +6,7 @@ import {
   type LucideIcon,
   Package,
   ScrollText,
+  Settings,
   ShoppingBag,
   UserCog,
   Users,
@@ -30,6 +31,7 @@ export const navItems: readonly NavItem[] = [
   { to: "/customers", label: "Customers", icon: Users, permission: "customers:read" },
   { to: "/staff", label: "Staff", icon: UserCog, permission: "staff:manage" },
   { to: "/audit", label: "Audit log", icon: ScrollText, permission: "audit:read" },
+  { to: "/settings", label: "Settings", icon: Settings, permission: "settings:write" },
 ];
 
 /** The pages a person's permissions let them open, in the navigation's order. */

@@ -9,6 +9,7 @@ import { coloursAndCharacters } from "./migrations/0006-colours-characters.js";
 import { holdLimits } from "./migrations/0007-hold-limits.js";
 import { staffAdminTables } from "./migrations/0008-staff-admin.js";
 import { cashOnDelivery } from "./migrations/0009-cod.js";
+import { catalogueAdmin } from "./migrations/0010-catalogue-admin.js";
 import { orderInbox } from "./migrations/0011-order-inbox.js";
 import { gstInvoices } from "./migrations/0012-gst-invoices.js";
 import { shopperExtras } from "./migrations/0013-shopper-extras.js";
@@ -26,6 +27,7 @@ const migrations: Record<string, DialectMigration> = {
   "0007-hold-limits": holdLimits,
   "0008-staff-admin": staffAdminTables,
   "0009-cod": cashOnDelivery,
+  "0010-catalogue-admin": catalogueAdmin,
   "0011-order-inbox": orderInbox,
   "0012-gst-invoices": gstInvoices,
   "0013-shopper-extras": shopperExtras,

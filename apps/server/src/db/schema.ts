@@ -1,3 +1,4 @@
+import type { StockReason } from "@vaki/contract/admin/catalogue";
 import type { SetupLinkKind, StaffRole } from "@vaki/contract/admin/schemas";
 import type { OrderStatus, PaymentStatus } from "@vaki/contract/orders";
 import type { Generated } from "kysely";
@@ -54,9 +55,31 @@ export interface ProductsTable {
   popularity: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** The owner's word (0010); `is_active` mirrors it (1 exactly when "active") for the storefront's reads. */
+  status: Generated<ProductStatusColumn>;
+  /** Bumped by every admin save: a form saved from an older version is refused (0010). */
+  version: Generated<number>;
+  /** A variant at or under this many units is "low" (0010). */
+  low_stock_threshold: Generated<number>;
   /** GST (0012): HSN code printed on invoices, and the class whose dated rates apply. */
   hsn_code: Generated<string>;
   tax_class: Generated<TaxClassColumn>;
+}
+
+export type ProductStatusColumn = "draft" | "active" | "archived";
+
+/** Every change of a variant's stock, in the transaction that made it (0010); it adds up to `stock_quantity`. */
+export interface StockLedgerTable {
+  id: Generated<number>;
+  variant_id: number;
+  /** Signed units (0 for a sale of units already held). */
+  change: number;
+  stock_after: number;
+  reason: StockReason;
+  order_id: string | null;
+  staff_user_id: string | null;
+  note: string | null;
+  created_at: string;
 }
 
 export interface ProductImagesTable {
@@ -572,6 +595,7 @@ export interface Database {
   product_images: ProductImagesTable;
   category_products: CategoryProductsTable;
   variants: VariantsTable;
+  stock_ledger: StockLedgerTable;
   shop_state: ShopStateTable;
   colours: ColoursTable;
   users: UsersTable;

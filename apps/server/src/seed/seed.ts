@@ -227,7 +227,7 @@ export async function replaceCatalogue(
  */
 async function restartIdSequences(db: Kysely<Database>, dialect: "sqlite" | "postgres"): Promise<void> {
   if (dialect !== "postgres") return;
-  for (const table of ["categories", "products", "product_images", "variants"]) {
+  for (const table of ["categories", "products", "product_images", "variants", "stock_ledger"]) {
     await sql`select setval(pg_get_serial_sequence(${table}, 'id'), 1, false)`.execute(db);
   }
 }
@@ -266,6 +266,9 @@ async function insertCatalogue(trx: Kysely<Database>, plan: CataloguePlan, optio
     );
     for (const batch of batches(variants, columnsOf(variants)))
       await trx.insertInto("variants").values(batch).execute();
+    // The seed's stock is each variant's opening row of the stock ledger (one statement for all).
+    await sql`insert into stock_ledger (variant_id, change, stock_after, reason, created_at)
+      select id, stock_quantity, stock_quantity, 'opening', created_at from variants order by id`.execute(trx);
 
     const images = plan.products.flatMap((product) =>
       product.images.map((image, index) => ({
@@ -322,6 +325,7 @@ export async function clearCatalogue(db: Kysely<Database>): Promise<void> {
 }
 
 async function deleteCatalogueRows(trx: Kysely<Database>): Promise<void> {
+  await trx.deleteFrom("stock_ledger").execute();
   await trx.deleteFrom("variants").execute();
   await trx.deleteFrom("product_images").execute();
   await trx.deleteFrom("category_products").execute();

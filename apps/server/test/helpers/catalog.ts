@@ -78,6 +78,7 @@ export async function insertProduct(
       delivery_info_html: "<p>Ships in 24 hours.</p>",
       is_featured: input.featured ? 1 : 0,
       is_active: input.active === false ? 0 : 1,
+      status: input.active === false ? "archived" : "active",
       popularity: input.popularity ?? 0,
       created_at: now,
       updated_at: now,
@@ -120,6 +121,17 @@ export async function insertProduct(
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+    // As the seed does: the starting stock is the variant's opening row of the stock ledger.
+    await db
+      .insertInto("stock_ledger")
+      .values({
+        variant_id: row.id,
+        change: variant.stock ?? 5,
+        stock_after: variant.stock ?? 5,
+        reason: "opening",
+        created_at: now,
+      })
+      .execute();
     variantIds.push(row.id);
   }
   return { id: product.id, slug, variantIds };

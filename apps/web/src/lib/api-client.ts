@@ -277,6 +277,26 @@ export function apiPost<T>(
 }
 
 /**
+ * A file (a PDF) from `/api{path}` with the signed-in session's bearer token, or the guest's
+ * session header; an error answer's message becomes an ApiError. (No refresh retry: the caller's
+ * page has just read the order with the same token.)
+ */
+export async function apiDownload(
+  path: string,
+  options: Pick<ApiRequestOptions, "query" | "asGuest"> = {},
+): Promise<Blob> {
+  const session = currentSession();
+  const headers: Record<string, string> = {};
+  if (session) headers.Authorization = `Bearer ${session.accessToken}`;
+  else if (options.asGuest) headers["X-Guest-Session-Id"] = guestSessionId();
+  const response = await send(buildUrl(path, options.query), { headers, credentials: "include" }, REQUEST_TIMEOUT_MS);
+  if (response.ok) return response.blob();
+  const payload = await readJson(response);
+  const message = isEnvelope(payload) && typeof payload.message === "string" ? payload.message : "";
+  throw new ApiError(response.status, message || networkMessages.fallback, { kind: "" });
+}
+
+/**
  * Who the caller is, as the spec's calls name it in bodies and queries: the user's id, or the
  * guest session id (created on first need) when nobody is logged in.
  */

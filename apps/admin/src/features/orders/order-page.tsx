@@ -8,6 +8,7 @@ import { TableScroller } from "../../components/table-scroller";
 import { Timeline } from "../../components/timeline";
 import { formatDateTime, formatRupees, humanise } from "../../lib/format";
 import { useCan } from "../auth/require-permission";
+import { TaxDocumentsPanel } from "../invoices/tax-documents-panel";
 import { AddNoteForm } from "./add-note-form";
 import { useOrder } from "./api";
 
@@ -202,6 +203,8 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
           )}
         </section>
       </div>
+
+      <TaxDocumentsPanel orderId={order.id} />
 
       <div className="grid-2">
         <section className="panel" aria-labelledby="order-timeline">

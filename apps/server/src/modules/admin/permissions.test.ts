@@ -33,6 +33,8 @@ const expectedRoutes: Record<string, string> = {
   "POST /api/admin/orders/:id/notes": "orders:note",
   "GET /api/admin/products": "products:read",
   "GET /api/admin/products/:id": "products:read",
+  "POST /api/admin/variants/:id/stock": "stock:write",
+  "GET /api/admin/variants/:id/ledger": "products:read",
   "GET /api/admin/customers": "customers:read",
   "GET /api/admin/customers/:id": "customers:read",
   "GET /api/admin/cod/orders": "orders:read",
@@ -43,6 +45,10 @@ const expectedRoutes: Record<string, string> = {
   "DELETE /api/admin/cod/blocks/:id": "orders:write",
   "GET /api/admin/payments/review": "orders:refund",
   "POST /api/admin/payments/review/:id/resolve": "orders:refund",
+  "GET /api/admin/settings/shop": "settings:write",
+  "PUT /api/admin/settings/shop": "settings:write",
+  "GET /api/admin/orders/:id/tax-documents": "invoices:read",
+  "GET /api/admin/orders/:id/tax-documents/:documentId/pdf": "invoices:read",
 };
 
 describe("roles as data", () => {

@@ -304,6 +304,37 @@ describe(`catalogue API (${testEngine})`, () => {
       expect(malformed.status).toBe(400);
     });
 
+    it("answers a product's stock as it is now, uncached, while the product answer stays cached", async () => {
+      const cached = await get(`/api/products/${ids.orbitHoodie}`);
+      const variantM = cached.body.data.variants.find(
+        (v: { attributes: { Size: string } }) => v.attributes.Size === "M",
+      );
+      expect(variantM.inventoryQuantity).toBe(4);
+
+      // A sale elsewhere: the stock moves without a catalogue version.
+      await shop.database.db.updateTable("variants").set({ stock_quantity: 0 }).where("id", "=", variantM.id).execute();
+      const stale = await get(`/api/products/${ids.orbitHoodie}`);
+      expect(stale.body.data.variants.find((v: { id: number }) => v.id === variantM.id).inventoryQuantity).toBe(4);
+
+      for (const key of [ids.orbitHoodie, slugs.orbitHoodie]) {
+        const { status, body, headers } = await get(`/api/products/${key}/stock`);
+        expect(status).toBe(200);
+        expect(headers["cache-control"]).toBe("no-store");
+        expect(body.data.productId).toBe(ids.orbitHoodie);
+        expect(body.data.variants.map((v: { id: number }) => v.id)).toEqual(
+          cached.body.data.variants.map((v: { id: number }) => v.id),
+        );
+        expect(body.data.variants.find((v: { id: number }) => v.id === variantM.id)).toEqual({
+          id: variantM.id,
+          inventoryQuantity: 0,
+          inStock: false,
+        });
+      }
+      await shop.database.db.updateTable("variants").set({ stock_quantity: 4 }).where("id", "=", variantM.id).execute();
+      expect((await get(`/api/products/${ids.retired}/stock`)).status).toBe(404);
+      expect((await get("/api/products/987654/stock")).status).toBe(404);
+    });
+
     it("relates products of the same category first, never the product itself, topped up from featured, then best sellers", async () => {
       const { status, body } = await get(`/api/products/${ids.zipHoodie}/related`);
       expect(status).toBe(200);

@@ -212,6 +212,20 @@ export class CatalogRepo {
       .executeTakeFirst();
   }
 
+  /** A visible product's id and its active variants' stock (one row with null variant when it has none). */
+  async findStock(
+    key: number | string,
+  ): Promise<{ product_id: number; variant_id: number | null; stock_quantity: number | null }[]> {
+    return this.db
+      .selectFrom("products as p")
+      .leftJoin("variants as v", (join) => join.onRef("v.product_id", "=", "p.id").on("v.is_active", "=", 1))
+      .select(["p.id as product_id", "v.id as variant_id", "v.stock_quantity"])
+      .where(typeof key === "number" ? "p.id" : "p.slug", "=", key)
+      .where("p.is_active", "=", 1)
+      .orderBy("v.id")
+      .execute();
+  }
+
   async findProductsByIds(ids: number[]): Promise<ProductRecord[]> {
     if (ids.length === 0) return [];
     return this.db

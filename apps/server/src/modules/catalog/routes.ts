@@ -11,6 +11,7 @@ import {
   productDetailSchema,
   productKeySchema,
   productListSchema,
+  productStockSchema,
   productSummarySchema,
   productsQuerySchema,
   relatedQuerySchema,
@@ -128,6 +129,22 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
       },
     },
     async (request, reply) => sendCachedAnswer(request, reply, await catalog.cards(request.query.ids)),
+  );
+
+  app.get(
+    "/api/products/:id/stock",
+    {
+      schema: {
+        tags,
+        summary: "A product's stock per active variant, read now (never cached), for pages that stay open",
+        params: productParam,
+        response: { 200: successEnvelope(productStockSchema) },
+      },
+    },
+    async (request, reply) => {
+      const stock = await catalog.stock(request.params.id);
+      return reply.header("cache-control", "no-store").send({ success: true, message: "Product stock", data: stock });
+    },
   );
 
   app.get(

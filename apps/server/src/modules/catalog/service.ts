@@ -5,6 +5,7 @@ import type {
   ProductFacets,
   ProductFilters,
   ProductSort,
+  ProductStock,
   ProductSummary,
   ProductsQuery,
 } from "@vaki/contract/catalog";
@@ -104,6 +105,19 @@ export class CatalogService {
       const parts = await this.loadParts([product.id]);
       return ok(toProductDetail(product, partsOf(parts, product.id)));
     });
+  }
+
+  /** A product's stock now, read from the database on every call (stock moves without a catalogue version). */
+  async stock(key: number | string): Promise<ProductStock> {
+    const rows = await this.repo.findStock(key);
+    const first = rows[0];
+    if (!first) throw new NotFound(catalogMessages.productNotFound(key));
+    const variants = rows.flatMap((row) =>
+      row.variant_id === null
+        ? []
+        : [{ id: row.variant_id, inventoryQuantity: row.stock_quantity ?? 0, inStock: (row.stock_quantity ?? 0) > 0 }],
+    );
+    return { productId: first.product_id, variants };
   }
 
   featured(limit: number): Promise<CachedAnswer> {
@@ -257,7 +271,10 @@ export class CatalogService {
         ? { delivery_info_html: sanitizeProductHtml(changes.deliveryInfoHtml) }
         : {}),
       ...(changes.featured !== undefined ? { is_featured: changes.featured ? 1 : 0 } : {}),
-      ...(changes.active !== undefined ? { is_active: changes.active ? 1 : 0 } : {}),
+      // status is the owner's word; is_active mirrors it for the storefront's reads (decision 0015).
+      ...(changes.active !== undefined
+        ? { is_active: changes.active ? 1 : 0, status: changes.active ? ("active" as const) : ("archived" as const) }
+        : {}),
       updated_at: this.clock.now().toISOString(),
     });
     if (!updated) throw new NotFound(catalogMessages.productNotFound(id));

@@ -11,6 +11,7 @@ import type { ShippingProvider } from "../../providers/shipping/shipping-provide
 import type { AccountService } from "../accounts/service.js";
 import type { CodModule } from "../cod/module.js";
 import type { CommerceModules } from "../commerce.js";
+import type { InvoicesService } from "../invoices/service.js";
 import { orderPayloadSchema, outboxKinds, paymentPayloadSchema } from "../outbox/messages.js";
 import type { Outbox } from "../outbox/service.js";
 import { runWhileUp, type ShopModule } from "../shop-module.js";
@@ -56,6 +57,8 @@ export function createCheckoutModule(deps: {
   rateLimiter: RateLimiter;
   accounts: AccountService;
   cod: CodModule;
+  /** Credit notes for refunds of invoiced orders. */
+  invoices?: InvoicesService;
 }): CheckoutModule {
   const { commerce, provider, config } = deps;
   const sandbox = provider.name === "sandbox" ? provider : null;
@@ -105,6 +108,7 @@ export function createCheckoutModule(deps: {
     rateLimiter: deps.rateLimiter,
     serviceability,
     shop: { name: config.shopName, publicUrl: config.publicUrl },
+    ...(deps.invoices ? { creditNotes: deps.invoices } : {}),
   });
   deps.outbox.register(outboxKinds.orderConfirmedMail, (payload) =>
     checkout.deliverConfirmation(orderPayloadSchema.parse(payload).orderId),

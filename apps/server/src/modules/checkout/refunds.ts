@@ -7,7 +7,7 @@ import { type CheckoutServiceDeps, contactOf, gatewayFacts } from "./types.js";
 
 type RefundDeps = Pick<
   CheckoutServiceDeps,
-  "repo" | "clock" | "log" | "provider" | "orders" | "lifecycle" | "inventory" | "promotions" | "outbox"
+  "repo" | "clock" | "log" | "provider" | "orders" | "lifecycle" | "inventory" | "promotions" | "outbox" | "creditNotes"
 >;
 
 /** Money going back: orders that cannot be fulfilled after payment, and the gateway refund itself. */
@@ -44,6 +44,8 @@ export class Refunds {
         completed ? "REFUNDED" : "REFUND_PROCESSING",
         this.deps.clock.now().toISOString(),
       );
+      // An order refunded after its invoice was issued gets a credit note (once per refund).
+      await this.deps.creditNotes?.creditNoteForRefund(orderId, `refund:${refund.refundId}`, payment.amount);
       if (completed) await this.deps.lifecycle.markRefunded(orderId);
     } catch (error) {
       if (!(error instanceof RefundNotSupported)) throw error;

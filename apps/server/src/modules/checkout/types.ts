@@ -7,6 +7,7 @@ import type { CheckoutResult, PaymentProvider } from "../../providers/payment/pa
 import type { Serviceability, ServiceabilityQuery } from "../../providers/shipping/shipping-provider.js";
 import type { CartService } from "../cart/service.js";
 import type { InventoryService } from "../inventory/service.js";
+import type { InvoicesService } from "../invoices/service.js";
 import type { OrderLifecycleService } from "../orders/lifecycle.js";
 import type { OrderReader, OrdersService } from "../orders/service.js";
 import type { OrderRecord } from "../orders/types.js";
@@ -40,6 +41,8 @@ export interface CheckoutServiceDeps {
   codConfirmation?: CodConfirmationService;
   /** What happens to a payment for another amount than its order's; without it, it is only flagged. */
   paymentReview?: PaymentReviewService;
+  /** GST credit notes: one for every refund of an invoiced order. */
+  creditNotes?: Pick<InvoicesService, "creditNoteForRefund">;
 }
 
 /** Who asks about a checkout or an order's e-mail: its user, or the guest session (secret when known). */

@@ -6,6 +6,7 @@ import { schedulePeriodic } from "../../lib/periodic.js";
 import type { Mailer } from "../../providers/mail/mailer.js";
 import type { ShippingProvider } from "../../providers/shipping/shipping-provider.js";
 import type { CommerceModules } from "../commerce.js";
+import type { InvoicesService } from "../invoices/service.js";
 import {
   cancellationPayloadSchema,
   orderPayloadSchema,
@@ -35,6 +36,8 @@ export function createFulfilmentModule(deps: {
   shipping: ShippingProvider;
   outbox: Outbox;
   mailer: Mailer;
+  /** GST invoices, issued when the AWB is recorded. */
+  invoices?: InvoicesService;
 }): FulfilmentModule {
   const { commerce, outbox } = deps;
   const fulfilment = new FulfilmentService({
@@ -49,6 +52,7 @@ export function createFulfilmentModule(deps: {
     outbox,
     mailer: deps.mailer,
     shop: { name: deps.config.shopName, publicUrl: deps.config.publicUrl },
+    ...(deps.invoices ? { invoices: deps.invoices } : {}),
   });
   outbox.register(outboxKinds.createShipment, (payload) =>
     fulfilment.createShipmentFor(orderPayloadSchema.parse(payload).orderId),

@@ -16,6 +16,7 @@ import { sandboxCourierMessages } from "../../providers/shipping/sandbox-courier
 import type { ShippingProvider } from "../../providers/shipping/shipping-provider.js";
 import type { AuthenticatedUser } from "../accounts/auth-guard.js";
 import type { InventoryService } from "../inventory/service.js";
+import type { InvoicesService } from "../invoices/service.js";
 import type { OrderLifecycleService } from "../orders/lifecycle.js";
 import { orderPageLink } from "../orders/mail-sections.js";
 import {
@@ -58,6 +59,8 @@ export interface FulfilmentServiceDeps {
   outbox: Outbox;
   mailer: Mailer;
   shop: { name: string; publicUrl: string };
+  /** GST invoices: issued in the transaction that records the AWB. */
+  invoices?: Pick<InvoicesService, "issueInvoice">;
 }
 
 /**
@@ -126,9 +129,13 @@ export class FulfilmentService {
     }
     if (!shipment.awb && shipment.shipment_id) {
       const assigned = await this.deps.shipping.assignAwb({ shipmentId: shipment.shipment_id }, courierId);
-      shipment =
-        (await this.deps.repo.recordAwb(orderId, { ...assigned, statusCode: readyToShipCode }, now())) ??
-        (await this.deps.repo.find(orderId));
+      // The caller that records the AWB issues the invoice, in the same transaction (its number too).
+      const recorded = await this.deps.repo.transaction(async (repo, trx) => {
+        const row = await repo.recordAwb(orderId, { ...assigned, statusCode: readyToShipCode }, now());
+        if (row && this.deps.invoices) await this.deps.invoices.issueInvoice(trx, orderId);
+        return row;
+      });
+      shipment = recorded ?? (await this.deps.repo.find(orderId));
       await this.deps.lifecycle.recordAwb(orderId, {
         awb: assigned.awb,
         courierName: assigned.courierName,

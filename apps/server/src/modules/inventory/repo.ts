@@ -1,3 +1,4 @@
+import type { StockReason } from "@vaki/contract/admin/catalogue";
 import { type RawBuilder, sql } from "kysely";
 import type { Db, Dialect } from "../../db/connection.js";
 import type { StockHoldStatusColumn } from "../../db/schema.js";
@@ -5,6 +6,30 @@ import type { StockHoldStatusColumn } from "../../db/schema.js";
 export interface VariantQuantity {
   variantId: number;
   quantity: number;
+}
+
+/** One row of the stock ledger to write: a signed change of one variant and why. */
+export interface LedgerMove {
+  variantId: number;
+  change: number;
+  reason: StockReason;
+  orderId?: string | null;
+  staffUserId?: string | null;
+  note?: string | null;
+}
+
+export interface LedgerRow {
+  id: number;
+  variant_id: number;
+  change: number;
+  stock_after: number;
+  reason: StockReason;
+  order_id: string | null;
+  order_number: string | null;
+  staff_user_id: string | null;
+  staff_name: string | null;
+  note: string | null;
+  created_at: string;
 }
 
 export interface HoldRow {
@@ -86,6 +111,86 @@ export class InventoryRepo {
         "in",
         lines.map((line) => line.variantId),
       )
+      .execute();
+  }
+
+  /**
+   * Writes the ledger rows of moves already applied to `variants.stock_quantity`, in one statement
+   * whatever their number. Each row's `stock_after` is read from the variant in the same statement;
+   * when one variant has several rows, the earlier ones subtract the later changes, so every row
+   * shows the stock right after it.
+   */
+  async recordMoves(moves: readonly LedgerMove[], now: string): Promise<void> {
+    if (moves.length === 0) return;
+    const laterChanges = new Map<number, number>();
+    const offsets = new Array<number>(moves.length);
+    for (let index = moves.length - 1; index >= 0; index--) {
+      const move = moves[index]!;
+      const later = laterChanges.get(move.variantId) ?? 0;
+      offsets[index] = later;
+      laterChanges.set(move.variantId, later + move.change);
+    }
+    await this.db
+      .insertInto("stock_ledger")
+      .values(
+        moves.map((move, index) => ({
+          variant_id: move.variantId,
+          change: move.change,
+          stock_after: sql<number>`(select v.stock_quantity from variants v where v.id = ${move.variantId}) - cast(${offsets[index]} as integer)`,
+          reason: move.reason,
+          order_id: move.orderId ?? null,
+          staff_user_id: move.staffUserId ?? null,
+          note: move.note ?? null,
+          created_at: now,
+        })),
+      )
+      .execute();
+  }
+
+  /** Adds a signed change to one variant's stock unless it would go below zero; answers the new stock, or undefined. */
+  async changeStock(variantId: number, change: number): Promise<number | undefined> {
+    const row = await this.db
+      .updateTable("variants")
+      .set({ stock_quantity: sql<number>`stock_quantity + ${change}` })
+      .where("id", "=", variantId)
+      .where(sql<number>`stock_quantity + ${change}`, ">=", 0)
+      .returning("stock_quantity")
+      .executeTakeFirst();
+    return row?.stock_quantity;
+  }
+
+  async variant(
+    variantId: number,
+  ): Promise<{ id: number; sku: string; product_id: number; stock_quantity: number } | undefined> {
+    return this.db
+      .selectFrom("variants")
+      .select(["id", "sku", "product_id", "stock_quantity"])
+      .where("id", "=", variantId)
+      .executeTakeFirst();
+  }
+
+  /** A variant's ledger, newest first, with the order's number and the person's name. */
+  async ledger(variantId: number, limit: number): Promise<LedgerRow[]> {
+    return this.db
+      .selectFrom("stock_ledger as l")
+      .leftJoin("orders as o", "o.id", "l.order_id")
+      .leftJoin("staff_users as s", "s.id", "l.staff_user_id")
+      .select([
+        "l.id",
+        "l.variant_id",
+        "l.change",
+        "l.stock_after",
+        "l.reason",
+        "l.order_id",
+        "o.order_number",
+        "l.staff_user_id",
+        "s.name as staff_name",
+        "l.note",
+        "l.created_at",
+      ])
+      .where("l.variant_id", "=", variantId)
+      .orderBy("l.id", "desc")
+      .limit(limit)
       .execute();
   }
 

@@ -1,8 +1,9 @@
+import { catalogueMessages } from "@vaki/contract/admin/catalogue";
 import { cartMessages } from "@vaki/contract/messages";
 import type { Db } from "../../db/connection.js";
 import type { Clock } from "../../lib/clock.js";
-import { Conflict } from "../../lib/errors.js";
-import type { HoldRow, InventoryRepo, VariantQuantity } from "./repo.js";
+import { Conflict, NotFound } from "../../lib/errors.js";
+import type { HoldRow, InventoryRepo, LedgerMove, LedgerRow, VariantQuantity } from "./repo.js";
 
 /** A line asking for stock; name and size make the message when it is short. */
 export interface StockLine extends VariantQuantity {
@@ -28,6 +29,21 @@ function byVariant<T extends VariantQuantity>(lines: readonly T[]): T[] {
 const asLines = (holds: readonly HoldRow[]): VariantQuantity[] =>
   byVariant(holds.map((hold) => ({ variantId: hold.variant_id, quantity: hold.quantity })));
 
+/** Ledger rows for holds that moved, one per order and variant, each change signed by `sign`. */
+const movesOf = (holds: readonly HoldRow[], reason: LedgerMove["reason"], sign: 1 | -1 | 0): LedgerMove[] =>
+  [...holds]
+    .sort((a, b) => a.variant_id - b.variant_id || a.order_id.localeCompare(b.order_id))
+    .map((hold) => ({ variantId: hold.variant_id, change: sign * hold.quantity, reason, orderId: hold.order_id }));
+
+/** A stock change a person makes by hand (received, correction, damaged, returned, other). */
+export interface StockAdjustment {
+  variantId: number;
+  change: number;
+  reason: "received" | "correction" | "damaged" | "returned" | "other";
+  note: string;
+  staffUserId: string | null;
+}
+
 /**
  * The stock rules of the shop, in one place (decision 0004). `variants.stock_quantity` is what
  * can still be bought; a stock hold records what one order took and moves
@@ -37,7 +53,10 @@ const asLines = (holds: readonly HoldRow[]): VariantQuantity[] =>
  *     SOLD → RETURNED  returnStock   (paid order cancelled; stock given back)
  *
  * Each move is a conditional update on the hold's current status, so it happens exactly once;
- * for every variant, available + HELD + SOLD stays equal to the stock the shop started with.
+ * for every variant, available + HELD + SOLD stays equal to the stock the shop started with
+ * plus the hand adjustments (`adjustStock`). Every change writes stock_ledger rows in the same
+ * statement batch (one insert per call), so a variant's ledger always adds up to its stock; a
+ * HELD → SOLD move writes a "sale" row of 0 units, so the ledger says where held units went.
  * Every method runs inside the caller's transaction, beside the order change it belongs to.
  */
 export class InventoryService {
@@ -66,7 +85,8 @@ export class InventoryService {
     const repo = this.repo.in(trx);
     const now = this.clock.now().toISOString();
     const wanted = byVariant(lines);
-    const released = asLines(await repo.moveHolds(options.replacing ?? [], ["HELD"], "RELEASED", now));
+    const releasedHolds = await repo.moveHolds(options.replacing ?? [], ["HELD"], "RELEASED", now);
+    const released = asLines(releasedHolds);
     const variantIds = [...new Set([...released, ...wanted].map((line) => line.variantId))].sort((a, b) => a - b);
     const available = new Map(await repo.lockVariants(variantIds));
     if (released.length > 0) {
@@ -79,14 +99,27 @@ export class InventoryService {
     const missed = wanted.find((line) => !taken.has(line.variantId));
     if (missed) throw new Conflict(shortageMessage(missed, 0));
     await repo.insertHolds(orderId, wanted, "HELD", { now, expiresAt: expiresAt.toISOString() });
+    await repo.recordMoves(
+      [
+        ...movesOf(releasedHolds, "release", 1),
+        ...wanted.map((line) => ({
+          variantId: line.variantId,
+          change: -line.quantity,
+          reason: "hold" as const,
+          orderId,
+        })),
+      ],
+      now,
+    );
   }
 
   /** Gives back the stock still HELD for these orders (expired, replaced, cancelled unpaid). Answers units released. */
   async releaseHold(trx: Db, orderIds: string | readonly string[]): Promise<number> {
     const ids = typeof orderIds === "string" ? [orderIds] : orderIds;
     const repo = this.repo.in(trx);
-    const released = await repo.moveHolds(ids, ["HELD"], "RELEASED", this.clock.now().toISOString());
-    return this.giveBack(repo, released);
+    const now = this.clock.now().toISOString();
+    const released = await repo.moveHolds(ids, ["HELD"], "RELEASED", now);
+    return this.giveBack(repo, released, movesOf(released, "release", 1), now);
   }
 
   /**
@@ -97,9 +130,12 @@ export class InventoryService {
   async confirmSale(trx: Db, orderId: string, lines: readonly StockLine[] = []): Promise<void> {
     const repo = this.repo.in(trx);
     const now = this.clock.now().toISOString();
-    await repo.moveHolds([orderId], ["HELD"], "SOLD", now);
+    const sold = await repo.moveHolds([orderId], ["HELD"], "SOLD", now);
     const lapsed = (await repo.holdsOf(orderId)).filter((hold) => hold.status === "RELEASED");
-    if (lapsed.length === 0) return;
+    if (lapsed.length === 0) {
+      await repo.recordMoves(movesOf(sold, "sale", 0), now);
+      return;
+    }
     const described = new Map(lines.map((line) => [line.variantId, line]));
     const wanted = asLines(lapsed).map((line) => ({
       ...line,
@@ -116,6 +152,7 @@ export class InventoryService {
       "SOLD",
       now,
     );
+    await repo.recordMoves([...movesOf(sold, "sale", 0), ...movesOf(lapsed, "sale", -1)], now);
   }
 
   /**
@@ -130,13 +167,15 @@ export class InventoryService {
     const available = await repo.lockVariants(wanted.map((line) => line.variantId));
     this.assertEnough(wanted, available);
     await repo.takeStock(wanted);
+    const now = this.clock.now().toISOString();
     await repo.moveHoldsOfVariants(
       orderId,
       wanted.map((line) => line.variantId),
       "RELEASED",
       "HELD",
-      this.clock.now().toISOString(),
+      now,
     );
+    await repo.recordMoves(movesOf(lapsed, "hold", -1), now);
   }
 
   /** Order cancelled: SOLD stock comes back (RETURNED), and any stock still HELD is released. Answers units given back. */
@@ -145,7 +184,52 @@ export class InventoryService {
     const now = this.clock.now().toISOString();
     const returned = await repo.moveHolds([orderId], ["SOLD"], "RETURNED", now);
     const released = await repo.moveHolds([orderId], ["HELD"], "RELEASED", now);
-    return this.giveBack(repo, [...returned, ...released]);
+    const moves = [...movesOf(returned, "cancelled", 1), ...movesOf(released, "release", 1)];
+    return this.giveBack(repo, [...returned, ...released], moves, now);
+  }
+
+  /**
+   * A person changes a variant's stock by hand (received, correction, damaged, returned, other),
+   * in the caller's transaction (which writes the audit event beside it): the variant is locked
+   * like every other stock path, the change refused with Conflict when it would take the stock
+   * below zero, and the ledger row names the person and the note. Answers the stock before and after.
+   */
+  async adjustStock(
+    trx: Db,
+    adjustment: StockAdjustment,
+  ): Promise<{ variantId: number; productId: number; sku: string; before: number; after: number }> {
+    const repo = this.repo.in(trx);
+    const variant = await repo.variant(adjustment.variantId);
+    if (!variant) throw new NotFound(catalogueMessages.variantNotFound);
+    const before = (await repo.lockVariants([variant.id])).get(variant.id) ?? 0;
+    if (before + adjustment.change < 0) throw new Conflict(catalogueMessages.belowZero(variant.sku, before));
+    const after = await repo.changeStock(variant.id, adjustment.change);
+    // Locked above, so this cannot happen; the conditional update stays as the guard of last resort.
+    if (after === undefined) throw new Conflict(catalogueMessages.belowZero(variant.sku, before));
+    await repo.recordMoves(
+      [
+        {
+          variantId: variant.id,
+          change: adjustment.change,
+          reason: adjustment.reason,
+          staffUserId: adjustment.staffUserId,
+          note: adjustment.note || null,
+        },
+      ],
+      this.clock.now().toISOString(),
+    );
+    return { variantId: variant.id, productId: variant.product_id, sku: variant.sku, before, after };
+  }
+
+  /** A variant's ledger, newest first (NotFound for an unknown variant). */
+  async ledger(
+    variantId: number,
+    limit: number,
+  ): Promise<{ variant: { id: number; sku: string; stock: number }; rows: LedgerRow[] }> {
+    const variant = await this.repo.variant(variantId);
+    if (!variant) throw new NotFound(catalogueMessages.variantNotFound);
+    const rows = await this.repo.ledger(variantId, limit);
+    return { variant: { id: variant.id, sku: variant.sku, stock: variant.stock_quantity }, rows };
   }
 
   /** Available, held and sold units per variant: the ledger the stock invariant is checked on. */
@@ -153,11 +237,17 @@ export class InventoryService {
     return this.repo.stockLevels(variantIds);
   }
 
-  private async giveBack(repo: InventoryRepo, holds: readonly HoldRow[]): Promise<number> {
+  private async giveBack(
+    repo: InventoryRepo,
+    holds: readonly HoldRow[],
+    moves: readonly LedgerMove[],
+    now: string,
+  ): Promise<number> {
     if (holds.length === 0) return 0;
     const lines = asLines(holds);
     await repo.lockVariants(lines.map((line) => line.variantId));
     await repo.returnStock(lines);
+    await repo.recordMoves(moves, now);
     return lines.reduce((units, line) => units + line.quantity, 0);
   }
 

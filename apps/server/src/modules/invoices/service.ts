@@ -61,11 +61,21 @@ export class InvoicesService {
     return parsed.success ? parsed.data : this.deps.defaults;
   }
 
-  /** Saves the owner's settings (already validated) in the caller's transaction. */
-  async saveSettings(trx: Db, settings: ShopSettings): Promise<ShopSettings> {
-    const values = Object.fromEntries(settingKeys.map((key) => [key, String(settings[key])]));
-    await this.deps.repo.in(trx).saveSettings(values, this.deps.clock.now().toISOString());
-    return settings;
+  /**
+   * Saves the owner's settings (already validated) in one transaction with `alsoInTransaction`
+   * (the audit event), which gets the settings as they were.
+   */
+  updateSettings(
+    settings: ShopSettings,
+    alsoInTransaction: (trx: Db, before: ShopSettings) => Promise<void>,
+  ): Promise<ShopSettings> {
+    return this.deps.repo.transaction(async (repo, trx) => {
+      const before = await this.settings(repo);
+      const values = Object.fromEntries(settingKeys.map((key) => [key, String(settings[key])]));
+      await repo.saveSettings(values, this.deps.clock.now().toISOString());
+      await alsoInTransaction(trx, before);
+      return settings;
+    });
   }
 
   /**
@@ -76,7 +86,7 @@ export class InvoicesService {
     const repo = this.deps.repo.in(trx);
     const existing = await repo.findBySource(orderId, "invoice", "invoice");
     if (existing) return existing;
-    const found = await this.deps.orders.findRecord(orderId);
+    const found = await this.deps.orders.findRecord(orderId, trx);
     if (!found) throw new NotFound(orderMessages.notFound);
     const settings = await this.settings(repo);
     const now = this.deps.clock.now();

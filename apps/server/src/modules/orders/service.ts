@@ -357,10 +357,11 @@ export class OrdersService {
     return null;
   }
 
-  /** The stored order and its lines, for the shop's own work (no access check). */
-  async findRecord(id: string): Promise<{ record: OrderRecord; items: OrderItemRecord[] } | null> {
-    const record = await this.repo.findOrder(id);
-    return record ? { record, items: await this.repo.findItems([record.id]) } : null;
+  /** The stored order and its lines, for the shop's own work (no access check); inside `trx` when given. */
+  async findRecord(id: string, trx?: Db): Promise<{ record: OrderRecord; items: OrderItemRecord[] } | null> {
+    const repo = trx ? this.repo.in(trx) : this.repo;
+    const record = await repo.findOrder(id);
+    return record ? { record, items: await repo.findItems([record.id]) } : null;
   }
 
   /** The order whose shipment has this AWB. */

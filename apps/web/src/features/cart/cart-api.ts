@@ -7,7 +7,9 @@ import type { AddCartItemRequest, Cart } from "@vaki/contract/cart";
 import { cartMessages } from "@vaki/contract/messages";
 import { apiGet, apiRequest, callerIdentity, networkMessages } from "../../lib/api-client";
 import { errorMessage, isApiError } from "../../lib/api-error";
+import { peekGuestSessionId } from "../../lib/guest-session";
 import { useSessionStore } from "../../lib/session-store";
+import { STOCK_REFRESH_MS } from "../../lib/stock-refresh";
 import { toast } from "../../lib/toast-store";
 import { cartErrorMessages } from "./cart-messages";
 
@@ -48,8 +50,14 @@ export function useCartOwner(): string | null {
   return useSessionStore((state) => state.session?.user.id ?? null);
 }
 
-export function useCart() {
-  return useQuery(cartQuery(useCartOwner()));
+/**
+ * The cart. With `live` (the open cart panel) it is asked again every STOCK_REFRESH_MS while the
+ * tab is visible, so its stock warnings are at most that old; never for a guest without a cart.
+ */
+export function useCart({ live = false }: { live?: boolean } = {}) {
+  const owner = useCartOwner();
+  const polling = live && (owner !== null || peekGuestSessionId() !== null);
+  return useQuery({ ...cartQuery(owner), refetchInterval: polling ? STOCK_REFRESH_MS : false });
 }
 
 /** Item count for the header badge (0 while loading or failed). */

@@ -11,6 +11,7 @@ import { ProductGallery } from "../../features/catalog/components/product-galler
 import { ProductPolicies } from "../../features/catalog/components/product-policies";
 import { RelatedProducts } from "../../features/catalog/components/related-products";
 import { SizeSelector } from "../../features/catalog/components/size-selector";
+import { useLiveStock } from "../../features/catalog/live-stock";
 import { DeliveryCheck } from "../../features/fulfilment/components/delivery-check";
 import { RecentlyViewed } from "../../features/recently-viewed/components/recently-viewed";
 import { WishlistButton } from "../../features/wishlist/components/wishlist-button";
@@ -34,6 +35,7 @@ const LOAD_FAILED = "Failed to fetch product";
 export function ProductPage() {
   const { id = "" } = useParams<{ id: string }>();
   const product = useProduct(id);
+  const live = useLiveStock(product.data);
   usePageTitle(product.data?.name ?? "Product");
 
   if (product.isPending) return <ProductSkeleton />;
@@ -63,11 +65,11 @@ export function ProductPage() {
       </div>
     );
   }
-  return <ProductDetailView product={product.data} />;
+  return <ProductDetailView product={live.product ?? product.data} holdSelection={live.fresh} />;
 }
 
-function ProductDetailView({ product }: { product: ProductDetail }) {
-  const { selection, chooseColor, chooseSize } = useOptionSelection(product);
+function ProductDetailView({ product, holdSelection }: { product: ProductDetail; holdSelection: boolean }) {
+  const { selection, chooseColor, chooseSize } = useOptionSelection(product, { holdSelection });
   const [sizeChartOpen, setSizeChartOpen] = useState(false);
   const sizeChartMounted = useOpenedOnce(sizeChartOpen);
   const variant = selectedVariant(product, selection);

@@ -35,10 +35,11 @@ export function CartPanel() {
   const open = useUiStore((state) => state.overlay === "cart");
   const owner = useCartOwner();
   const queryClient = useQueryClient();
-  const cartQuery = useCart();
   const update = useUpdateCartItem();
   const remove = useRemoveCartItem();
   const clear = useClearCart();
+  // Live while open, except during a write: a poll must not undo a quantity shown optimistically.
+  const cartQuery = useCart({ live: open && !(update.isPending || remove.isPending || clear.isPending) });
   const { startCheckout, busy: checkingOut } = useCheckout();
   const [confirmClear, setConfirmClear] = useState(false);
   const [dismissedErrorAt, setDismissedErrorAt] = useState(0);

@@ -11,6 +11,7 @@ import {
   paymentLabelForOrders,
   paymentStatusTone,
 } from "../order-status";
+import { InvoiceDownload } from "./invoice-download";
 import { ItemThumb } from "./order-items";
 import { StatusBadge } from "./status-badge";
 
@@ -95,6 +96,7 @@ export function OrderCard({ order, onViewDetails, onTrack, onCancel }: OrderCard
             {t.trackNow}
           </button>
         ) : null}
+        <InvoiceDownload order={order} describedBy={titleId} />
         {cancel.kind === "button" ? (
           <button
             type="button"

@@ -1,0 +1,74 @@
+import type { AdjustmentReason, StockLedgerAnswer } from "@vaki/contract/admin/catalogue";
+import type { Db } from "../../db/connection.js";
+import type { AuditLog } from "../audit/service.js";
+import type { AuditContext } from "../audit/types.js";
+import type { CatalogService } from "../catalog/service.js";
+import type { InventoryService } from "../inventory/service.js";
+
+export interface CatalogueAdminDeps {
+  db: Db;
+  inventory: InventoryService;
+  catalog: CatalogService;
+  audit: AuditLog;
+}
+
+/**
+ * The owner's catalogue writes: each change runs in one transaction with its audit event, through
+ * the services that own the rules (stock through inventory, the only code that changes stock),
+ * then bumps the catalogue version so every process's storefront sees it (decision 0002).
+ */
+export class CatalogueAdminService {
+  constructor(private readonly deps: CatalogueAdminDeps) {}
+
+  async adjustStock(
+    variantId: number,
+    input: { change: number; reason: AdjustmentReason; note: string },
+    context: AuditContext,
+  ): Promise<{ variantId: number; before: number; after: number }> {
+    const { db, inventory, audit } = this.deps;
+    const result = await db.transaction().execute(async (trx) => {
+      const moved = await inventory.adjustStock(trx, {
+        variantId,
+        change: input.change,
+        reason: input.reason,
+        note: input.note,
+        staffUserId: context.actorId,
+      });
+      await audit.record(trx, context, {
+        action: "product.stock_adjust",
+        entityType: "product",
+        entityId: String(moved.productId),
+        changes: {
+          [`stock ${moved.sku}`]: { before: moved.before, after: moved.after },
+          change: { before: null, after: input.change },
+          reason: { before: null, after: input.reason },
+          ...(input.note ? { note: { before: null, after: input.note } } : {}),
+        },
+      });
+      return moved;
+    });
+    // In stock or not shows on the storefront's lists and product pages.
+    await this.deps.catalog.catalogueChanged();
+    return { variantId: result.variantId, before: result.before, after: result.after };
+  }
+
+  async ledger(variantId: number, limit: number): Promise<StockLedgerAnswer> {
+    const { variant, rows } = await this.deps.inventory.ledger(variantId, limit);
+    return {
+      variantId: variant.id,
+      sku: variant.sku,
+      stock: variant.stock,
+      items: rows.map((row) => ({
+        id: row.id,
+        change: row.change,
+        stockAfter: row.stock_after,
+        reason: row.reason,
+        orderId: row.order_id,
+        orderNumber: row.order_number,
+        staff: row.staff_user_id ? { id: row.staff_user_id, name: row.staff_name ?? "Former staff" } : null,
+        note: row.note,
+        createdAt: row.created_at,
+      })),
+    };
+  }
+}

@@ -193,6 +193,7 @@ export async function buildApp(
   app.decorate("cod", codOwnerSide);
   app.decorate("paymentReview", checkout.paymentReview);
   // The owner's side: staff sessions of their own (cookie), never a customer's bearer token.
+  const fulfilmentModule = createFulfilmentModule(purchase);
   const admin = createAdminModule({
     db,
     dialect,
@@ -202,8 +203,15 @@ export async function buildApp(
     mailer,
     log,
     cod: { ...codOwnerSide, paymentReview: checkout.paymentReview },
+    orderActions: {
+      orders: commerce.orders,
+      lifecycle: commerce.orderLifecycle,
+      fulfilment: fulfilmentModule.fulfilment,
+      checkout: checkout.checkout,
+    },
     invoices: { invoices },
     catalogue: { inventory: commerce.inventory, catalog: catalogModule.catalog },
+    coupons: commerce.coupons,
   });
   const modules: ShopModule[] = [
     createHealthModule({ database, version: appVersion, shopName: config.shopName }),
@@ -223,7 +231,7 @@ export async function buildApp(
     }),
     commerce,
     invoicesModule,
-    createFulfilmentModule(purchase),
+    fulfilmentModule,
     checkout,
     // Last: its worker starts once the others' timers have, and stops after them.
     outbox,

@@ -15,6 +15,8 @@ const tones: Record<string, "ok" | "warn" | "danger" | "info" | undefined> = {
   PENDING: "warn",
   active: "ok",
   inactive: undefined,
+  draft: "warn",
+  archived: undefined,
 };
 
 /** A status as a small coloured word (order, payment, product, staff). */

@@ -226,6 +226,10 @@ export interface PromotionsTable {
   /** Orders holding the code (reserved at order creation, given back when an unpaid order is cancelled). */
   times_used: Generated<number>;
   active: Generated<number>;
+  /** Paise the cart's subtotal must reach for the code to apply (0: no minimum; 0014). */
+  min_order_amount: Generated<number>;
+  /** Paid orders one customer (account, e-mail or phone) may place with the code; null: no limit (0014). */
+  per_customer_limit: number | null;
   created_at: string;
   updated_at: string;
 }

@@ -72,6 +72,7 @@ export const catalogueMessages = {
   belowZero: (sku: string, stock: number) =>
     `Stock of ${sku} cannot go below zero: it has ${stock}, so at most ${stock} can be taken away.`,
   variantNotFound: "No such variant.",
+  productNotFound: "No such product.",
   productSaved: "Product saved.",
   staleVersion: "Someone else saved this product while you were editing it. Reload it to see their changes.",
   skuTaken: (sku: string) => `The SKU ${sku} is already used by another variant.`,

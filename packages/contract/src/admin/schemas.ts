@@ -1,6 +1,7 @@
 import { paiseSchema } from "../catalog.js";
 import { addressSchema, orderStatusSchema, paymentStatusSchema } from "../orders.js";
 import { z } from "../zod.js";
+import { orderActionsAvailableSchema, orderRefundSchema } from "./inbox.js";
 import { inboxTabs } from "./inbox-tabs.js";
 import { permissions, staffRoles } from "./permissions.js";
 
@@ -400,6 +401,9 @@ export const auditActions = [
   "staff.reset_two_factor",
   "staff.two_factor_enrol",
   "order.note_add",
+  "product.stock_adjust",
+  "product.update",
+  "product.status_change",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -587,6 +591,12 @@ export const adminOrderDetailSchema = z.object({
   notes: z.array(orderNoteSchema),
   /** Oldest first. */
   timeline: z.array(timelineItemSchema),
+  packedAt: z.string().nullable(),
+  /** Paise given back by people's refunds. */
+  refundedAmount: paiseSchema,
+  refunds: z.array(orderRefundSchema),
+  /** Which of the inbox's actions make sense now (null where the server has none). */
+  actions: orderActionsAvailableSchema.nullable(),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 
@@ -603,13 +613,17 @@ export type OrderNoteRequest = z.infer<typeof orderNoteRequestSchema>;
 // Products: GET /products, GET /products/:id
 // ---------------------------------------------------------------------------------------------
 
-export const productStatuses = ["active", "inactive"] as const;
+/** The owner's word on a product (decision 0015): only "active" ones are on the storefront. */
+export const productStatuses = ["draft", "active", "archived"] as const;
 export const productStatusSchema = z.enum(productStatuses);
+/** Products with a variant out of stock, at or under the low-stock threshold, or every variant above it. */
+export const productStockFilters = ["in", "low", "out"] as const;
 export const productSorts = ["name", "createdAt", "price"] as const;
 
 export const adminProductsQuerySchema = z.object({
   q: optionalQuerySchema,
   status: productStatusSchema.optional(),
+  stock: z.enum(productStockFilters).optional(),
   sort: z.enum(productSorts).default("name"),
   dir: sortDirectionSchema.default("asc"),
   cursor: cursorSchema.optional(),
@@ -626,6 +640,10 @@ export const adminProductSummarySchema = z.object({
   price: paiseSchema,
   /** Units in stock over all its variants. */
   stock: z.number().int(),
+  /** Active variants at or under the low-stock threshold (but not out), and out of stock. */
+  lowVariants: z.number().int(),
+  outVariants: z.number().int(),
+  lowStockThreshold: z.number().int(),
   imageUrl: z.string().nullable(),
   createdAt: z.string(),
 });
@@ -649,6 +667,9 @@ export const adminVariantSchema = z.object({
 
 export const adminProductDetailSchema = adminProductSummarySchema.extend({
   featured: z.boolean(),
+  /** The version a form saves against (409 when someone saved in between). */
+  version: z.number().int(),
+  descriptionHtml: z.string(),
   updatedAt: z.string(),
   images: z.array(z.object({ url: z.string(), alt: z.string(), color: z.string().nullable() })),
   categories: z.array(z.object({ id: z.number().int(), name: z.string() })),

@@ -6,7 +6,10 @@ import { EmptyState, ErrorState, LoadingState } from "../../components/states";
 import { TableScroller } from "../../components/table-scroller";
 import { Timeline } from "../../components/timeline";
 import { formatDateTime, formatRupees } from "../../lib/format";
+import { useCan } from "../auth/require-permission";
 import { useProduct } from "./api";
+import { ProductEditForm } from "./product-edit-form";
+import { AdjustStockDialog, LedgerDialog, StockLevelBadge } from "./stock-dialogs";
 
 export function ProductPage() {
   const { id = "" } = useParams();
@@ -21,11 +24,13 @@ export function ProductPage() {
         </div>
       </div>
     );
-  return <ProductView product={product.data} />;
+  return <ProductView product={product.data} onReload={() => void product.refetch()} />;
 }
 
-function ProductView({ product }: { product: AdminProductDetail }) {
+function ProductView({ product, onReload }: { product: AdminProductDetail; onReload: () => void }) {
   const cover = product.images[0];
+  const canAdjust = useCan("stock:write");
+  const canEdit = useCan("products:write");
   return (
     <div className="page">
       <PageHeader
@@ -44,6 +49,8 @@ function ProductView({ product }: { product: AdminProductDetail }) {
               <dd>{formatRupees(product.price)}</dd>
               <dt>In stock</dt>
               <dd>{product.stock}</dd>
+              <dt>Low-stock threshold</dt>
+              <dd>{product.lowStockThreshold}</dd>
               <dt>Categories</dt>
               <dd>{product.categories.map((category) => category.name).join(", ") || "—"}</dd>
               <dt>Featured</dt>
@@ -79,6 +86,9 @@ function ProductView({ product }: { product: AdminProductDetail }) {
                     Stock
                   </th>
                   <th scope="col">Status</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Stock actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -88,9 +98,20 @@ function ProductView({ product }: { product: AdminProductDetail }) {
                     <td>{variant.color ?? "—"}</td>
                     <td>{variant.size ?? "—"}</td>
                     <td className="num">{formatRupees(variant.price)}</td>
-                    <td className="num">{variant.stock}</td>
+                    <td className="num">
+                      <span className="stock-cell">
+                        {variant.stock}
+                        <StockLevelBadge stock={variant.stock} threshold={product.lowStockThreshold} />
+                      </span>
+                    </td>
                     <td>
                       <StatusBadge status={variant.active ? "active" : "inactive"} />
+                    </td>
+                    <td>
+                      <div className="form-row form-row--nowrap">
+                        {canAdjust ? <AdjustStockDialog variant={variant} /> : null}
+                        <LedgerDialog variant={variant} />
+                      </div>
                     </td>
                   </tr>
                 ))}
@@ -99,6 +120,7 @@ function ProductView({ product }: { product: AdminProductDetail }) {
           </TableScroller>
         )}
       </section>
+      {canEdit ? <ProductEditForm product={product} onReload={onReload} /> : null}
     </div>
   );
 }

@@ -1,19 +1,27 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { type AdminProductSummary, productStatuses } from "@vaki/contract/admin/schemas";
-import { useMemo } from "react";
+import type { ProductStatusValue } from "@vaki/contract/admin/catalogue";
+import { type AdminProductSummary, productStatuses, productStockFilters } from "@vaki/contract/admin/schemas";
+import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { StatusBadge } from "../../components/badges";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { DataTable } from "../../components/data-table";
 import { PageHeader } from "../../components/page-header";
 import { SearchFilter } from "../../components/search-filter";
 import { useListParams } from "../../components/use-list-params";
 import { formatDate, formatRupees, humanise } from "../../lib/format";
-import { useProducts } from "./api";
+import { useCan } from "../auth/require-permission";
+import { useBulkStatus, useProducts } from "./api";
 
-const FILTERS = ["q", "status"] as const;
+const FILTERS = ["q", "status", "stock"] as const;
+const stockFilterLabels: Record<(typeof productStockFilters)[number], string> = {
+  in: "In stock",
+  low: "Low stock",
+  out: "Out of stock",
+};
 const DEFAULT_SORT = { id: "name", desc: false };
 
-const columns: ColumnDef<AdminProductSummary, unknown>[] = [
+const baseColumns: ColumnDef<AdminProductSummary, unknown>[] = [
   {
     id: "name",
     accessorKey: "name",
@@ -40,8 +48,19 @@ const columns: ColumnDef<AdminProductSummary, unknown>[] = [
     header: "Stock",
     enableSorting: false,
     meta: { numeric: true },
-    cell: ({ row }) =>
-      row.original.stock > 0 ? row.original.stock : <span className="badge badge--danger">Out of stock</span>,
+    cell: ({ row }) => (
+      <span className="stock-cell">
+        {row.original.stock > 0 ? row.original.stock : null}
+        {row.original.stock <= 0 ? (
+          <span className="badge badge--danger">Out of stock</span>
+        ) : row.original.outVariants > 0 ? (
+          <span className="badge badge--danger">{row.original.outVariants} out</span>
+        ) : null}
+        {row.original.stock > 0 && row.original.lowVariants > 0 ? (
+          <span className="badge badge--warn">{row.original.lowVariants} low</span>
+        ) : null}
+      </span>
+    ),
   },
   {
     id: "price",
@@ -60,7 +79,49 @@ export function ProductsPage() {
     [list.filters, list.sortQuery, list.cursor],
   );
   const products = useProducts(query);
-  const filtered = Boolean(list.filters.q || list.filters.status);
+  const filtered = Boolean(list.filters.q || list.filters.status || list.filters.stock);
+  const canWrite = useCan("products:write");
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [bulk, setBulk] = useState<ProductStatusValue | null>(null);
+  const bulkStatus = useBulkStatus();
+  const pageIds = products.data?.items.map((item) => item.id) ?? [];
+  const allChosen = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+
+  const columns = useMemo<ColumnDef<AdminProductSummary, unknown>[]>(() => {
+    if (!canWrite) return baseColumns;
+    const toggle = (id: number) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      });
+    return [
+      {
+        id: "select",
+        enableSorting: false,
+        header: () => (
+          <input
+            type="checkbox"
+            aria-label="Choose every product on this page"
+            checked={allChosen}
+            onChange={() => setSelected(allChosen ? new Set() : new Set(pageIds))}
+          />
+        ),
+        cell: ({ row }) => (
+          <input
+            type="checkbox"
+            aria-label={`Choose ${row.original.name}`}
+            checked={selected.has(row.original.id)}
+            onChange={() => toggle(row.original.id)}
+          />
+        ),
+      },
+      ...baseColumns,
+    ];
+  }, [canWrite, selected, allChosen, pageIds]);
+  const count = selected.size;
+  const noun = count === 1 ? "product" : "products";
 
   return (
     <div className="page">
@@ -89,7 +150,58 @@ export function ProductsPage() {
             ))}
           </select>
         </div>
+        <div className="field">
+          <label htmlFor="products-stock">Stock</label>
+          <select
+            id="products-stock"
+            className="select"
+            value={list.filters.stock}
+            onChange={(event) => list.setFilters({ stock: event.target.value })}
+          >
+            <option value="">All</option>
+            {productStockFilters.map((level) => (
+              <option key={level} value={level}>
+                {stockFilterLabels[level]}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
+      {canWrite && count > 0 ? (
+        <section className="bulk-bar" aria-label="Bulk actions">
+          <span>
+            {count} {noun} chosen
+          </span>
+          <button type="button" className="button button--secondary" onClick={() => setBulk("active")}>
+            Activate
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => setBulk("archived")}>
+            Archive
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => setSelected(new Set())}>
+            Clear choice
+          </button>
+        </section>
+      ) : null}
+      <ConfirmDialog
+        open={bulk !== null}
+        onOpenChange={(open) => {
+          if (!open) setBulk(null);
+        }}
+        title={bulk === "archived" ? `Archive ${count} ${noun}?` : `Activate ${count} ${noun}?`}
+        description={
+          bulk === "archived"
+            ? `${count} ${noun} will leave the shop. You can activate them again later.`
+            : `${count} ${noun} will be on sale in the shop within a few seconds.`
+        }
+        confirmLabel={bulk === "archived" ? `Archive ${count} ${noun}` : `Activate ${count} ${noun}`}
+        danger={bulk === "archived"}
+        onConfirm={async () => {
+          if (!bulk) return;
+          await bulkStatus.mutateAsync({ ids: [...selected], status: bulk });
+          setSelected(new Set());
+        }}
+      />
       <DataTable
         caption="Products"
         columns={columns}
@@ -99,7 +211,7 @@ export function ProductsPage() {
         error={products.error}
         onRetry={() => void products.refetch()}
         emptyTitle={filtered ? "No products match these filters." : "No products yet."}
-        emptyText={filtered ? "Try another search or status." : undefined}
+        emptyText={filtered ? "Try another search, status or stock level." : undefined}
         sorting={list.sorting}
         onSortingChange={list.setSorting}
         hasPrevious={list.hasPrevious}

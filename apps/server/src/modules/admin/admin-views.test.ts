@@ -164,8 +164,8 @@ describe(`the admin's views of orders, products and customers (${testEngine})`, 
       imageUrl: expect.any(String),
     });
 
-    const inactive = (await get(catalogue, "/api/admin/products?status=inactive")).json().data.items;
-    expect(inactive.map((p: { name: string }) => p.name)).toEqual(["Retired Cap"]);
+    const archived = (await get(catalogue, "/api/admin/products?status=archived")).json().data.items;
+    expect(archived.map((p: { name: string }) => p.name)).toEqual(["Retired Cap"]);
     const byPrice = (await get(catalogue, "/api/admin/products?sort=price&dir=desc&limit=2")).json().data;
     expect(byPrice.items.map((p: { price: number }) => p.price)).toEqual([249_900, 79_900]);
     const rest = (

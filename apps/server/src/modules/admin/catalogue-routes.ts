@@ -1,6 +1,10 @@
 import {
+  bulkStatusAnswerSchema,
+  bulkStatusRequestSchema,
   catalogueMessages as cm,
   ledgerQuerySchema,
+  productEditAnswerSchema,
+  productEditRequestSchema,
   stockAdjustmentAnswerSchema,
   stockAdjustmentRequestSchema,
   stockLedgerAnswerSchema,
@@ -44,6 +48,43 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueA
         await catalogue.adjustStock(variantIdOf(request.params), request.body, auditContextOf(request)),
         cm.stockAdjusted,
       ),
+  );
+
+  app.put(
+    "/products/:id",
+    {
+      config: { permission: "products:write" },
+      schema: {
+        tags: ["admin"],
+        summary:
+          "Save a product: name, description, status, featured, threshold, variants' SKU, price and active (409 when stale)",
+        params: idParamsSchema,
+        body: productEditRequestSchema,
+        response: { 200: successEnvelope(productEditAnswerSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const parsed = numericIdParamsSchema.safeParse(request.params);
+      if (!parsed.success) throw new NotFound(cm.productNotFound);
+      return ok(await catalogue.editProduct(parsed.data.id, request.body, auditContextOf(request)), cm.productSaved);
+    },
+  );
+
+  app.post(
+    "/products/status",
+    {
+      config: { permission: "products:write" },
+      schema: {
+        tags: ["admin"],
+        summary: "Activate, archive or draft many products at once (audited per product)",
+        body: bulkStatusRequestSchema,
+        response: { 200: successEnvelope(bulkStatusAnswerSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const answer = await catalogue.setStatus(request.body.ids, request.body.status, auditContextOf(request));
+      return ok(answer, cm.bulkDone(answer.changed, request.body.status));
+    },
   );
 
   app.get(

@@ -1,7 +1,14 @@
-import type { AdjustmentReason, StockLedgerAnswer } from "@vaki/contract/admin/catalogue";
+import type {
+  AdjustmentReason,
+  ProductEditRequest,
+  ProductStatusValue,
+  StockLedgerAnswer,
+} from "@vaki/contract/admin/catalogue";
 import type { Db } from "../../db/connection.js";
+import type { Clock } from "../../lib/clock.js";
 import type { AuditLog } from "../audit/service.js";
 import type { AuditContext } from "../audit/types.js";
+import type { CatalogAdminWrites } from "../catalog/admin-writes.js";
 import type { CatalogService } from "../catalog/service.js";
 import type { InventoryService } from "../inventory/service.js";
 
@@ -10,6 +17,8 @@ export interface CatalogueAdminDeps {
   inventory: InventoryService;
   catalog: CatalogService;
   audit: AuditLog;
+  writes: CatalogAdminWrites;
+  clock: Clock;
 }
 
 /**
@@ -50,6 +59,50 @@ export class CatalogueAdminService {
     // In stock or not shows on the storefront's lists and product pages.
     await this.deps.catalog.catalogueChanged();
     return { variantId: result.variantId, before: result.before, after: result.after };
+  }
+
+  /** Saves a product edited in the admin against the version it was loaded at (409 when stale). */
+  async editProduct(
+    productId: number,
+    input: ProductEditRequest,
+    context: AuditContext,
+  ): Promise<{ id: number; version: number }> {
+    const { db, writes, audit, clock } = this.deps;
+    const saved = await db.transaction().execute(async (trx) => {
+      const result = await writes.editProduct(trx, productId, input, clock.now().toISOString());
+      await audit.record(trx, context, {
+        action: "product.update",
+        entityType: "product",
+        entityId: String(productId),
+        changes: result.changes,
+      });
+      return result;
+    });
+    await this.deps.catalog.catalogueChanged();
+    return { id: productId, version: saved.version };
+  }
+
+  /** Activates, archives or drafts many products at once; one audit event per product changed. */
+  async setStatus(
+    ids: readonly number[],
+    status: ProductStatusValue,
+    context: AuditContext,
+  ): Promise<{ changed: number }> {
+    const { db, writes, audit, clock } = this.deps;
+    const changed = await db.transaction().execute(async (trx) => {
+      const rows = await writes.setStatus(trx, [...new Set(ids)], status, clock.now().toISOString());
+      for (const row of rows) {
+        await audit.record(trx, context, {
+          action: "product.status_change",
+          entityType: "product",
+          entityId: String(row.id),
+          changes: { status: { before: row.before, after: status } },
+        });
+      }
+      return rows.length;
+    });
+    if (changed > 0) await this.deps.catalog.catalogueChanged();
+    return { changed };
   }
 
   async ledger(variantId: number, limit: number): Promise<StockLedgerAnswer> {

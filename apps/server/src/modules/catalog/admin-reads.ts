@@ -16,7 +16,15 @@ export class CatalogAdminReads {
       ? decodeCursor(query.cursor, [query.sort === "price" ? "number" : "string", "number"])
       : undefined;
     let select = this.summaries();
-    if (query.status) select = select.where("products.is_active", "=", query.status === "active" ? 1 : 0);
+    if (query.status) select = select.where("products.status", "=", query.status);
+    if (query.stock) {
+      // Against the product's own threshold, over its active variants.
+      const out = sql<boolean>`exists (select 1 from variants v where v.product_id = products.id and v.is_active = 1 and v.stock_quantity <= 0)`;
+      const low = sql<boolean>`exists (select 1 from variants v where v.product_id = products.id and v.is_active = 1 and v.stock_quantity > 0 and v.stock_quantity <= products.low_stock_threshold)`;
+      if (query.stock === "out") select = select.where(out);
+      else if (query.stock === "low") select = select.where(low);
+      else select = select.where((eb) => eb.and([eb.not(out), eb.not(low)]));
+    }
     if (query.q) {
       const pattern = containsPattern(query.q);
       select = select.where((eb) =>
@@ -89,7 +97,7 @@ export class CatalogAdminReads {
 
   async detail(productId: number): Promise<Omit<AdminProductDetail, "timeline"> | null> {
     const product = await this.summaries()
-      .select(["products.is_featured", "products.updated_at"])
+      .select(["products.is_featured", "products.updated_at", "products.version", "products.description_html"])
       .where("products.id", "=", productId)
       .executeTakeFirst();
     if (!product) return null;
@@ -119,6 +127,8 @@ export class CatalogAdminReads {
       ...toSummary(product),
       featured: product.is_featured === 1,
       updatedAt: product.updated_at,
+      version: product.version,
+      descriptionHtml: product.description_html,
       images,
       categories,
       variants: variants.map((variant) => ({
@@ -138,9 +148,16 @@ export class CatalogAdminReads {
       "products.id",
       "products.name",
       "products.slug",
-      "products.is_active",
+      "products.status",
+      "products.low_stock_threshold",
       "products.price",
       "products.created_at",
+      sql<number>`(select count(*) from variants v where v.product_id = products.id and v.is_active = 1 and v.stock_quantity > 0 and v.stock_quantity <= products.low_stock_threshold)`.as(
+        "low_variants",
+      ),
+      sql<number>`(select count(*) from variants v where v.product_id = products.id and v.is_active = 1 and v.stock_quantity <= 0)`.as(
+        "out_variants",
+      ),
       eb
         .selectFrom("variants")
         .select((v) => v.fn.coalesce(v.fn.sum<number | string>("variants.stock_quantity"), sql.lit(0)).as("s"))
@@ -163,7 +180,10 @@ function toSummary(row: {
   id: number;
   name: string;
   slug: string;
-  is_active: number;
+  status: "draft" | "active" | "archived";
+  low_stock_threshold: number;
+  low_variants: number | string;
+  out_variants: number | string;
   price: number;
   created_at: string;
   stock: number | string | null;
@@ -173,7 +193,10 @@ function toSummary(row: {
     id: row.id,
     name: row.name,
     slug: row.slug,
-    status: row.is_active === 1 ? "active" : "inactive",
+    status: row.status,
+    lowVariants: Number(row.low_variants),
+    outVariants: Number(row.out_variants),
+    lowStockThreshold: row.low_stock_threshold,
     price: row.price,
     stock: Number(row.stock ?? 0),
     imageUrl: row.image_url,

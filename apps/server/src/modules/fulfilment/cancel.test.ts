@@ -83,6 +83,17 @@ describe(`cancelling an order (${testEngine})`, () => {
     });
     expect(await paymentsOf(shop.database.db, started.orderId)).toMatchObject([{ status: "REFUNDED" }]);
     expect(await shipmentsOf(shop.database.db, started.orderId)).toMatchObject([{ cancelled_at: expect.any(String) }]);
+    // The parcel had its AWB, so an invoice was issued; the refund credits it in full.
+    const documents = await shop.database.db
+      .selectFrom("tax_documents")
+      .select(["kind", "total"])
+      .where("order_id", "=", started.orderId)
+      .orderBy("kind", "desc")
+      .execute();
+    expect(documents).toEqual([
+      { kind: "invoice", total: 299_800 },
+      { kind: "credit_note", total: 299_800 },
+    ]);
     const courier = await shop.database.db
       .selectFrom("sandbox_shipments")
       .select("cancelled_at")

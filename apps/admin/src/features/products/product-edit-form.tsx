@@ -1,0 +1,251 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { catalogueLimits, catalogueMessages as cm, productStatusValues } from "@vaki/contract/admin/catalogue";
+import type { AdminProductDetail } from "@vaki/contract/admin/schemas";
+import { useEffect } from "react";
+import { useFieldArray, useForm } from "react-hook-form";
+import { useBlocker } from "react-router";
+import { z } from "zod";
+import { ConfirmDialog } from "../../components/confirm-dialog";
+import { Field, FormError } from "../../components/field";
+import { TableScroller } from "../../components/table-scroller";
+import { errorMessage, isApiError } from "../../lib/api-error";
+import { humanise } from "../../lib/format";
+import { useSaveProduct } from "./api";
+import { variantLabel } from "./stock-dialogs";
+
+const rupees = /^\d{1,7}(\.\d{1,2})?$/;
+
+/** The form's own shape: prices in rupees as typed, turned into paise on save. */
+const editFormSchema = z.object({
+  name: z.string().trim().min(1, cm.nameRequired).max(catalogueLimits.nameMax, cm.nameTooLong),
+  descriptionHtml: z.string().max(catalogueLimits.descriptionMax, cm.descriptionTooLong),
+  status: z.enum(productStatusValues),
+  featured: z.boolean(),
+  lowStockThreshold: z
+    .number({ error: cm.thresholdInvalid })
+    .int(cm.thresholdInvalid)
+    .min(0, cm.thresholdInvalid)
+    .max(catalogueLimits.thresholdMax, cm.thresholdInvalid),
+  variants: z.array(
+    z.object({
+      id: z.number(),
+      sku: z
+        .string()
+        .trim()
+        .min(1, cm.skuRequired)
+        .max(catalogueLimits.skuMax, cm.skuFormat)
+        .regex(/^[A-Za-z0-9._-]+$/, cm.skuFormat),
+      price: z.string().trim().regex(rupees, cm.priceInvalid),
+      active: z.boolean(),
+    }),
+  ),
+});
+type EditForm = z.infer<typeof editFormSchema>;
+
+/** "1299.5" → 129950 paise, without floating-point rounding. */
+export function paiseOf(text: string): number {
+  const [whole = "0", fraction = ""] = text.trim().split(".");
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0").slice(0, 2));
+}
+const rupeesOf = (paise: number) => (paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2));
+
+function valuesOf(product: AdminProductDetail): EditForm {
+  return {
+    name: product.name,
+    descriptionHtml: product.descriptionHtml,
+    status: product.status,
+    featured: product.featured,
+    lowStockThreshold: product.lowStockThreshold,
+    variants: product.variants.map((variant) => ({
+      id: variant.id,
+      sku: variant.sku,
+      price: rupeesOf(variant.price),
+      active: variant.active,
+    })),
+  };
+}
+
+/**
+ * Edits a product against the version it was loaded at: a save after someone else's answers the
+ * server's "reload" message; leaving with unsaved changes asks first.
+ */
+export function ProductEditForm({ product, onReload }: { product: AdminProductDetail; onReload: () => void }) {
+  const save = useSaveProduct(product.id);
+  const form = useForm<EditForm>({ resolver: zodResolver(editFormSchema), defaultValues: valuesOf(product) });
+  const variants = useFieldArray({ control: form.control, name: "variants", keyName: "key" });
+  const { errors, isDirty } = form.formState;
+
+  // A fresh product (after a save or a reload) becomes the form's new starting point.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the saved version changes.
+  useEffect(() => form.reset(valuesOf(product)), [product.version, product.id]);
+
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      isDirty && !save.isPending && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!isDirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [isDirty]);
+
+  const submit = form.handleSubmit((values) =>
+    save.mutate({
+      ...values,
+      version: product.version,
+      variants: values.variants.map((variant) => ({ ...variant, price: paiseOf(variant.price) })),
+    }),
+  );
+  const stale = isApiError(save.error) && save.error.status === 409 && save.error.message === cm.staleVersion;
+
+  return (
+    <section className="panel" aria-labelledby="product-edit">
+      <h2 id="product-edit">Edit product</h2>
+      <form className="form" onSubmit={submit} noValidate>
+        <FormError error={save.error ? errorMessage(save.error) : null} />
+        {stale ? (
+          <p>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => {
+                save.reset();
+                onReload();
+              }}
+            >
+              Reload the product
+            </button>
+          </p>
+        ) : null}
+        {save.isSuccess && !isDirty ? (
+          <p className="alert alert--ok" role="status">
+            {cm.productSaved}
+          </p>
+        ) : null}
+        <div className="grid-2">
+          <Field id="edit-name" label="Name" error={errors.name?.message}>
+            {(aria) => <input className="input" {...aria} {...form.register("name")} />}
+          </Field>
+          <Field id="edit-status" label="Status" hint="Only active products are in the shop.">
+            {(aria) => (
+              <select className="select" {...aria} {...form.register("status")}>
+                {productStatusValues.map((status) => (
+                  <option key={status} value={status}>
+                    {humanise(status)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field
+            id="edit-threshold"
+            label="Low-stock threshold"
+            hint="A variant at or under this many units is low."
+            error={errors.lowStockThreshold?.message}
+          >
+            {(aria) => (
+              <input
+                className="input"
+                type="number"
+                min={0}
+                step={1}
+                {...aria}
+                {...form.register("lowStockThreshold", { valueAsNumber: true })}
+              />
+            )}
+          </Field>
+          <div className="field">
+            <label className="checkbox">
+              <input type="checkbox" {...form.register("featured")} /> Featured on the home page
+            </label>
+          </div>
+        </div>
+        <Field
+          id="edit-description"
+          label="Description"
+          hint="HTML: headings, paragraphs, lists, bold and links are kept; anything else is removed on save."
+          error={errors.descriptionHtml?.message}
+        >
+          {(aria) => <textarea className="input" rows={5} {...aria} {...form.register("descriptionHtml")} />}
+        </Field>
+        <TableScroller label="Variants to edit">
+          <table className="table">
+            <caption className="visually-hidden">Variants to edit</caption>
+            <thead>
+              <tr>
+                <th scope="col">Variant</th>
+                <th scope="col">SKU</th>
+                <th scope="col">Price (₹)</th>
+                <th scope="col">Active</th>
+              </tr>
+            </thead>
+            <tbody>
+              {variants.fields.map((field, index) => {
+                const variant = product.variants.find((v) => v.id === field.id);
+                const label = variant ? variantLabel(variant) : field.sku;
+                const rowErrors = errors.variants?.[index];
+                return (
+                  <tr key={field.key}>
+                    <td>{label}</td>
+                    <td>
+                      <input
+                        className="input input--compact"
+                        aria-label={`SKU of ${label}`}
+                        aria-invalid={rowErrors?.sku ? true : undefined}
+                        {...form.register(`variants.${index}.sku`)}
+                      />
+                      {rowErrors?.sku ? <p className="field__error">{rowErrors.sku.message}</p> : null}
+                    </td>
+                    <td>
+                      <input
+                        className="input input--compact"
+                        inputMode="decimal"
+                        aria-label={`Price of ${label} in rupees`}
+                        aria-invalid={rowErrors?.price ? true : undefined}
+                        {...form.register(`variants.${index}.price`)}
+                      />
+                      {rowErrors?.price ? <p className="field__error">{rowErrors.price.message}</p> : null}
+                    </td>
+                    <td>
+                      <input
+                        type="checkbox"
+                        aria-label={`${label} is active`}
+                        {...form.register(`variants.${index}.active`)}
+                      />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </TableScroller>
+        <div className="form-row">
+          <button type="submit" className="button" disabled={save.isPending || !isDirty}>
+            Save product
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={!isDirty}
+            onClick={() => form.reset(valuesOf(product))}
+          >
+            Discard changes
+          </button>
+        </div>
+      </form>
+      <ConfirmDialog
+        open={blocker.state === "blocked"}
+        onOpenChange={(open) => {
+          if (!open && blocker.state === "blocked") blocker.reset();
+        }}
+        title="Leave without saving?"
+        description="Your changes to this product are not saved yet."
+        dismissLabel="Stay on this page"
+        confirmLabel="Leave without saving"
+        danger
+        onConfirm={async () => blocker.proceed?.()}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,149 @@
+import {
+  catalogueMessages as cm,
+  type ProductEditRequest,
+  type ProductStatusValue,
+} from "@vaki/contract/admin/catalogue";
+import type { AuditChanges } from "@vaki/contract/admin/schemas";
+import { sql } from "kysely";
+import type { Db } from "../../db/connection.js";
+import { Conflict, InvalidInput, NotFound } from "../../lib/errors.js";
+import { sanitizeProductHtml } from "./sanitize.js";
+
+const mirror = (status: ProductStatusValue) => (status === "active" ? 1 : 0);
+
+/**
+ * The owner's product writes, in the caller's transaction (which writes the audit event): an edit
+ * saved against the version it was loaded at, and status changes of many products. `status` is
+ * the owner's word and `is_active` its mirror for the storefront (decision 0015). Each answers
+ * the changes as before/after pairs for the audit log.
+ */
+export class CatalogAdminWrites {
+  async editProduct(
+    trx: Db,
+    productId: number,
+    input: ProductEditRequest,
+    now: string,
+  ): Promise<{ version: number; changes: AuditChanges }> {
+    const before = await trx
+      .selectFrom("products")
+      .select(["id", "name", "description_html", "status", "is_featured", "low_stock_threshold", "version"])
+      .where("id", "=", productId)
+      .executeTakeFirst();
+    if (!before) throw new NotFound(cm.productNotFound);
+    if (before.version !== input.version) throw new Conflict(cm.staleVersion);
+
+    const variants = await trx
+      .selectFrom("variants")
+      .select(["id", "sku", "price", "is_active"])
+      .where("product_id", "=", productId)
+      .orderBy("id")
+      .execute();
+    const own = new Map(variants.map((variant) => [variant.id, variant]));
+    if (input.variants.some((variant) => !own.has(variant.id))) throw new InvalidInput(cm.variantsUnknown);
+    await this.assertSkusFree(trx, productId, input.variants);
+
+    const description = sanitizeProductHtml(input.descriptionHtml);
+    const changes: AuditChanges = {};
+    const note = (key: string, from: unknown, to: unknown) => {
+      if (from !== to) changes[key] = { before: from, after: to };
+    };
+    note("name", before.name, input.name);
+    note("description", before.description_html, description);
+    note("status", before.status, input.status);
+    note("featured", before.is_featured === 1, input.featured);
+    note("lowStockThreshold", before.low_stock_threshold, input.lowStockThreshold);
+
+    // SKUs that change move through a placeholder first, so two variants may swap theirs.
+    const renamed = input.variants.filter((variant) => own.get(variant.id)?.sku !== variant.sku);
+    for (const variant of renamed) {
+      await trx
+        .updateTable("variants")
+        .set({ sku: `~${variant.id}~${now}` })
+        .where("id", "=", variant.id)
+        .execute();
+    }
+    for (const variant of input.variants) {
+      const was = own.get(variant.id)!;
+      const active = variant.active ? 1 : 0;
+      if (was.sku === variant.sku && was.price === variant.price && was.is_active === active) continue;
+      note(`sku ${was.sku}`, was.sku, variant.sku);
+      note(`price ${was.sku}`, was.price, variant.price);
+      note(`active ${was.sku}`, was.is_active === 1, variant.active);
+      await trx
+        .updateTable("variants")
+        .set({ sku: variant.sku, price: variant.price, is_active: active, updated_at: now })
+        .where("id", "=", variant.id)
+        .execute();
+    }
+
+    const updated = await trx
+      .updateTable("products")
+      .set({
+        name: input.name,
+        description_html: description,
+        status: input.status,
+        is_active: mirror(input.status),
+        is_featured: input.featured ? 1 : 0,
+        low_stock_threshold: input.lowStockThreshold,
+        // The lists show the lowest price of the product's variants.
+        price: sql<number>`coalesce((select min(v.price) from variants v where v.product_id = ${productId} and v.is_active = 1), price)`,
+        version: sql<number>`version + 1`,
+        updated_at: now,
+      })
+      .where("id", "=", productId)
+      .where("version", "=", input.version)
+      .returning("version")
+      .executeTakeFirst();
+    // Another save got in between the read and this update (PostgreSQL read committed).
+    if (!updated) throw new Conflict(cm.staleVersion);
+    return { version: updated.version, changes };
+  }
+
+  /** Sets the status of these products; answers the ones that changed, with their old status. */
+  async setStatus(
+    trx: Db,
+    ids: readonly number[],
+    status: ProductStatusValue,
+    now: string,
+  ): Promise<{ id: number; before: string }[]> {
+    const rows = await trx
+      .selectFrom("products")
+      .select(["id", "status"])
+      .where("id", "in", [...ids])
+      .where("status", "<>", status)
+      .orderBy("id")
+      .execute();
+    if (rows.length === 0) return [];
+    await trx
+      .updateTable("products")
+      .set({ status, is_active: mirror(status), version: sql<number>`version + 1`, updated_at: now })
+      .where(
+        "id",
+        "in",
+        rows.map((row) => row.id),
+      )
+      .execute();
+    return rows.map((row) => ({ id: row.id, before: row.status }));
+  }
+
+  /** 409 naming the SKU when another product's variant has it, or two variants of the form share one. */
+  private async assertSkusFree(trx: Db, productId: number, variants: ProductEditRequest["variants"]): Promise<void> {
+    const seen = new Set<string>();
+    for (const variant of variants) {
+      if (seen.has(variant.sku)) throw new Conflict(cm.skuTaken(variant.sku));
+      seen.add(variant.sku);
+    }
+    if (variants.length === 0) return;
+    const taken = await trx
+      .selectFrom("variants")
+      .select("sku")
+      .where(
+        "sku",
+        "in",
+        variants.map((variant) => variant.sku),
+      )
+      .where("product_id", "<>", productId)
+      .executeTakeFirst();
+    if (taken) throw new Conflict(cm.skuTaken(taken.sku));
+  }
+}

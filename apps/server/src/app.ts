@@ -12,6 +12,7 @@ import { shareSecrets } from "./lib/shared-secrets.js";
 import { createAccountsModule } from "./modules/accounts/module.js";
 import { createAdminModule } from "./modules/admin/module.js";
 import type { StaffModule } from "./modules/admin/staff-module.js";
+import { createBackInStockModule } from "./modules/back-in-stock/module.js";
 import { createCatalogModule } from "./modules/catalog/module.js";
 import { paymentBrowserOrigins } from "./modules/checkout/browser-origins.js";
 import type { CodConfirmationService } from "./modules/checkout/cod-confirmation.js";
@@ -32,6 +33,7 @@ import type { Outbox } from "./modules/outbox/service.js";
 import { createSearchModule } from "./modules/search/module.js";
 import type { RouteContext, ShopModule } from "./modules/shop-module.js";
 import { createStorefrontModule, type StorefrontModule } from "./modules/storefront/module.js";
+import { createWishlistModule } from "./modules/wishlist/module.js";
 import { registerAdminStatic } from "./plugins/admin-static.js";
 import { registerApiDocs } from "./plugins/api-docs.js";
 import { registerClientAddress } from "./plugins/client-address.js";
@@ -218,6 +220,15 @@ export async function buildApp(
     createCommunityModule({ db, clock, rateLimiter, mailer, log, shop }),
     catalogModule,
     createSearchModule({ catalog: catalogModule.catalog }),
+    createWishlistModule({ db, clock }),
+    createBackInStockModule({
+      db,
+      clock,
+      outbox: outbox.outbox,
+      mailer,
+      shop,
+      sweepIntervalMs: config.backInStockSweepMs,
+    }),
     commerce,
     invoicesModule,
     fulfilmentModule,

@@ -1,8 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectAccessible } from "./support/a11y";
+import { logIn, withSession } from "./support/orders";
 import { DESKTOP, PASSWORD, PHONE, registerCustomer, skipSplash } from "./support/shop";
 
-/** What shoppers expect next (issue 30): the search results page and the wishlist. */
+/** What shoppers expect next (issue 30): the search results page, the wishlist, notify me. */
 test.describe.configure({ timeout: 60_000 });
 
 test.beforeEach(async ({ page }) => {
@@ -99,4 +100,44 @@ test("a guest's wishlist survives the visit and joins the account at login", asy
   // Emptied on the account, the page shows its empty state.
   await page.locator(".product-card").getByRole("button", { name: "Remove from wishlist" }).click();
   await expect(page.getByRole("heading", { name: "Your wishlist is empty" })).toBeVisible();
+});
+
+test("a sold-out size takes an e-mail to be told when it is back, prefilled when signed in", async ({
+  page,
+  request,
+}) => {
+  // A product with a sold-out size in the demo catalogue.
+  const products = (await (await request.get("/api/products?page=1&limit=100")).json()).data.content as {
+    id: number;
+    variants: { inStock: boolean; attributes: { Size: string | null; Color: string | null } }[];
+  }[];
+  const product = products.find((p) => p.variants.some((v) => !v.inStock && v.attributes.Size));
+  expect(product, "a product with a sold-out size").toBeTruthy();
+  const soldOut = product?.variants.find((v) => !v.inStock && v.attributes.Size);
+  const colour = soldOut?.attributes.Color ? `?color=${encodeURIComponent(soldOut.attributes.Color)}` : "";
+
+  for (const [viewport, email] of [
+    [PHONE, "guest.restock@example.com"],
+    [DESKTOP, null],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    let address: string = email ?? "";
+    if (!email) {
+      // Signed in: the account's address is already there.
+      address = await registerCustomer(request);
+      await withSession(page, await logIn(request, address));
+    }
+    await page.goto(`/product/${product?.id}${colour}`);
+    await page.getByRole("button", { name: "Sold out in your size? Notify me" }).click();
+    const field = page.getByLabel("Email", { exact: true });
+    if (email) await field.fill(email);
+    else await expect(field).toHaveValue(address);
+    await page
+      .getByText(soldOut?.attributes.Size ?? "", { exact: true })
+      .last()
+      .click();
+    await expectAccessible(page, "the notify-me form");
+    await page.getByRole("button", { name: "Notify me", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "We will e-mail you once" })).toBeVisible();
+  }
 });

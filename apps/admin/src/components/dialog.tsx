@@ -7,19 +7,22 @@ export function Dialog({
   onOpenChange,
   title,
   description,
+  wide = false,
   children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
   description?: ReactNode;
+  /** For a table (a ledger): as wide as the screen allows, up to 760 px. */
+  wide?: boolean;
   children: ReactNode;
 }) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog-overlay" />
-        <RadixDialog.Content className="dialog">
+        <RadixDialog.Content className={wide ? "dialog dialog--wide" : "dialog"}>
           <RadixDialog.Title asChild>
             <h2>{title}</h2>
           </RadixDialog.Title>

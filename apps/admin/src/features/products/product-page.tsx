@@ -94,7 +94,7 @@ function ProductView({ product, onReload }: { product: AdminProductDetail; onRel
               <tbody>
                 {product.variants.map((variant) => (
                   <tr key={variant.id}>
-                    <td className="mono">{variant.sku}</td>
+                    <td className="mono nowrap">{variant.sku}</td>
                     <td>{variant.color ?? "—"}</td>
                     <td>{variant.size ?? "—"}</td>
                     <td className="num">{formatRupees(variant.price)}</td>

@@ -142,6 +142,7 @@ export function LedgerDialog({ variant }: { variant: Variant }) {
         open={open}
         onOpenChange={setOpen}
         title="Stock ledger"
+        wide
         description={`${variant.sku} (${variantLabel(variant)}): every change of its stock, newest first.`}
       >
         {ledger.isPending ? (

@@ -12,6 +12,7 @@ import { shareSecrets } from "./lib/shared-secrets.js";
 import { createAccountsModule } from "./modules/accounts/module.js";
 import { createAdminModule } from "./modules/admin/module.js";
 import type { StaffModule } from "./modules/admin/staff-module.js";
+import { createBackInStockModule } from "./modules/back-in-stock/module.js";
 import { createCatalogModule } from "./modules/catalog/module.js";
 import { paymentBrowserOrigins } from "./modules/checkout/browser-origins.js";
 import type { CodConfirmationService } from "./modules/checkout/cod-confirmation.js";
@@ -32,6 +33,7 @@ import type { Outbox } from "./modules/outbox/service.js";
 import { createSearchModule } from "./modules/search/module.js";
 import type { RouteContext, ShopModule } from "./modules/shop-module.js";
 import { createStorefrontModule, type StorefrontModule } from "./modules/storefront/module.js";
+import { createWishlistModule } from "./modules/wishlist/module.js";
 import { registerAdminStatic } from "./plugins/admin-static.js";
 import { registerApiDocs } from "./plugins/api-docs.js";
 import { registerClientAddress } from "./plugins/client-address.js";
@@ -191,6 +193,7 @@ export async function buildApp(
   app.decorate("cod", codOwnerSide);
   app.decorate("paymentReview", checkout.paymentReview);
   // The owner's side: staff sessions of their own (cookie), never a customer's bearer token.
+  const fulfilmentModule = createFulfilmentModule(purchase);
   const admin = createAdminModule({
     db,
     dialect,
@@ -200,8 +203,15 @@ export async function buildApp(
     mailer,
     log,
     cod: { ...codOwnerSide, paymentReview: checkout.paymentReview },
+    orderActions: {
+      orders: commerce.orders,
+      lifecycle: commerce.orderLifecycle,
+      fulfilment: fulfilmentModule.fulfilment,
+      checkout: checkout.checkout,
+    },
     invoices: { invoices },
     catalogue: { inventory: commerce.inventory, catalog: catalogModule.catalog },
+    coupons: commerce.coupons,
   });
   const modules: ShopModule[] = [
     createHealthModule({ database, version: appVersion, shopName: config.shopName }),
@@ -210,9 +220,18 @@ export async function buildApp(
     createCommunityModule({ db, clock, rateLimiter, mailer, log, shop }),
     catalogModule,
     createSearchModule({ catalog: catalogModule.catalog }),
+    createWishlistModule({ db, clock }),
+    createBackInStockModule({
+      db,
+      clock,
+      outbox: outbox.outbox,
+      mailer,
+      shop,
+      sweepIntervalMs: config.backInStockSweepMs,
+    }),
     commerce,
     invoicesModule,
-    createFulfilmentModule(purchase),
+    fulfilmentModule,
     checkout,
     // Last: its worker starts once the others' timers have, and stops after them.
     outbox,

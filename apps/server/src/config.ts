@@ -154,6 +154,8 @@ export const configSchema = z.object({
   ACCOUNTS_CLEANUP_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
   /** How often each process asks the courier about parcels on their way (status, shipping e-mails) (ms); 0 turns it off. */
   COURIER_SYNC_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
+  /** How often each process looks for sold-out sizes back in stock and writes the waiting e-mails (ms); 0 turns it off. */
+  BACK_IN_STOCK_SWEEP_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
   /** How often each process delivers due outbox rows: e-mails, shipments, refunds (ms); 0 turns the worker off. */
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1_000),
   /** Hosted payment checkout: the built-in sandbox page, or Shiprocket Checkout (docs/providers.md). */
@@ -229,6 +231,7 @@ export interface Config {
   holdLimits: { perGuest: number; perAddress: number };
   holdSweepIntervalMs: number;
   courierSyncIntervalMs: number;
+  backInStockSweepMs: number;
   /** Cash-on-delivery limits and confirmation (decision 0013). */
   cod: {
     maxOpenOrders: number;
@@ -364,6 +367,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     holdLimits: { perGuest: c.MAX_HELD_UNITS_PER_GUEST, perAddress: c.MAX_HELD_UNITS_PER_ADDRESS },
     holdSweepIntervalMs: c.HOLD_SWEEP_INTERVAL_MS,
     courierSyncIntervalMs: c.COURIER_SYNC_INTERVAL_MS,
+    backInStockSweepMs: c.BACK_IN_STOCK_SWEEP_MS,
     cod: {
       maxOpenOrders: c.COD_MAX_OPEN_ORDERS,
       maxUnitsPerDay: c.COD_MAX_UNITS_PER_DAY,

@@ -1,5 +1,5 @@
 import { listOf } from "./envelope.js";
-import { DEFAULT_PRODUCT_SORT, productSorts } from "./product-list.js";
+import { DEFAULT_PRODUCT_SORT, productCardsLimit, productSorts, searchSorts } from "./product-list.js";
 import { z } from "./zod.js";
 
 /** Money is an integer number of paise (Rs. 1,299 = 129900). */
@@ -226,6 +226,27 @@ export const searchQuerySchema = z.object({
   keyword: z.string().trim().min(1, "Please enter a search keyword").max(100),
   page: pageParam.default(1),
   limit: limitParam(catalogueLimits.searchDefaultLimit),
+});
+
+/**
+ * GET /api/search: the search results page (issue 30). The list's filters, and a sort that
+ * opens on "relevance" (the search's rank) with the list's sorts besides.
+ */
+export const searchPageQuerySchema = productFiltersSchema.omit({ categoryId: true, sort: true }).extend({
+  q: z.string().trim().min(1, "Please enter a search keyword").max(100),
+  sort: z.enum(searchSorts).default("relevance"),
+  page: pageParam.default(1),
+  limit: limitParam(catalogueLimits.productsDefaultLimit),
+});
+export type SearchPageQuery = z.infer<typeof searchPageQuerySchema>;
+
+/** GET /api/products/cards?ids=3,5,9: cards of products a browser remembers (wishlist, recently viewed). */
+export const productCardsQuerySchema = z.object({
+  ids: z
+    .string()
+    .regex(/^\d{1,10}(,\d{1,10})*$/, "Expected product ids separated by commas")
+    .transform((value) => [...new Set(value.split(",").map(Number))])
+    .refine((ids) => ids.length <= productCardsLimit, `At most ${productCardsLimit} products`),
 });
 
 /** Product ids in paths may be numeric ids or slugs. */

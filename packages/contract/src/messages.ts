@@ -117,6 +117,9 @@ export const cartMessages = {
   promoExpired: "This code has expired",
   promoUsedUp: "This code has reached its usage limit",
   promoFirstOrderOnly: "This code is only for your first order",
+  promoMinimumOrder: (paise: number) =>
+    `This code needs an order of at least Rs. ${(paise / 100).toLocaleString("en-IN", { maximumFractionDigits: 2 })}`,
+  promoCustomerLimit: "You have already used this code the most times it allows",
 } as const;
 
 /** Orders (R-ORD-8). */

@@ -157,6 +157,8 @@ export const orderSchema = z.object({
   tax: paiseSchema,
   shippingAmount: paiseSchema,
   total: paiseSchema,
+  /** Paise the shop has given back by refunds made in the admin (issue 28); 0 when none. */
+  refundedAmount: paiseSchema,
   currency: z.literal("INR"),
   promoCode: z.string().nullable(),
   contactEmail: z.string().nullable(),

@@ -17,6 +17,17 @@ export function isProductSort(value: unknown): value is ProductSort {
   return (productSorts as readonly unknown[]).includes(value);
 }
 
+/** The search results page's sorts: its rank first (the default), then the list's. */
+export const searchSorts = ["relevance", ...productSorts] as const;
+export type SearchSort = (typeof searchSorts)[number];
+
+export function isSearchSort(value: unknown): value is SearchSort {
+  return (searchSorts as readonly unknown[]).includes(value);
+}
+
+/** The most cards one GET /api/products/cards answers (wishlist, recently viewed). */
+export const productCardsLimit = 24;
+
 /** The sort a list opens on when its URL names none. */
 export const DEFAULT_PRODUCT_SORT: ProductSort = "newest";
 

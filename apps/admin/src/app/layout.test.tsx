@@ -31,6 +31,7 @@ describe("the signed-in layout", () => {
       "COD blocks",
       "Products",
       "Customers",
+      "Coupons",
       "Staff",
       "Audit log",
       "Settings",

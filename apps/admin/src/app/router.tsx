@@ -75,6 +75,10 @@ export function adminRoutes(queryClient: QueryClient): RouteObject[] {
           ...page(async () => (await import("../features/cod/cod-blocks-page")).CodBlocksPage, "orders:write"),
         },
         {
+          path: "coupons",
+          ...page(async () => (await import("../features/coupons/coupons-page")).CouponsPage, "coupons:read"),
+        },
+        {
           path: "products",
           ...page(async () => (await import("../features/products/products-page")).ProductsPage, "products:read"),
         },

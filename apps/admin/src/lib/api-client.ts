@@ -114,3 +114,31 @@ export async function api<T>(path: string, options: ApiOptions = {}, retried = f
   }
   throw error;
 }
+
+/** A call that answers a file (a label PDF): the file as a Blob, or the envelope's error as ApiError. */
+export async function apiFile(path: string, options: ApiOptions = {}, retried = false): Promise<Blob> {
+  const response = await send(path, options);
+  if (response.ok && !(response.headers.get("content-type") ?? "").includes("json")) return response.blob();
+  const envelope = await readEnvelope(response);
+  const error = new ApiError(response.status, envelope.message || networkMessages.fallback, {
+    kind: envelope.error ?? "",
+    fieldErrors: envelope.fieldErrors ?? {},
+    requestId: envelope.requestId,
+  });
+  if (response.status === 403 && error.kind === "step_up_required" && !retried && onStepUpRequired) {
+    if (await onStepUpRequired()) return apiFile(path, options, true);
+  }
+  throw error;
+}
+
+/** Saves a Blob under a file name through a temporary link (the browser's download). */
+export function saveFile(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -8,6 +8,7 @@ import {
   ScrollText,
   Settings,
   ShoppingBag,
+  TicketPercent,
   UserCog,
   Users,
 } from "lucide-react";
@@ -29,6 +30,7 @@ export const navItems: readonly NavItem[] = [
   { to: "/cod/blocks", label: "COD blocks", icon: Ban, permission: "orders:write" },
   { to: "/products", label: "Products", icon: Package, permission: "products:read" },
   { to: "/customers", label: "Customers", icon: Users, permission: "customers:read" },
+  { to: "/coupons", label: "Coupons", icon: TicketPercent, permission: "coupons:read" },
   { to: "/staff", label: "Staff", icon: UserCog, permission: "staff:manage" },
   { to: "/audit", label: "Audit log", icon: ScrollText, permission: "audit:read" },
   { to: "/settings", label: "Settings", icon: Settings, permission: "settings:write" },

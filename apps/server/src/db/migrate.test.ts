@@ -188,6 +188,17 @@ const expectedSchema: Record<string, Record<string, boolean>> = {
     created_at: false,
     updated_at: false,
   },
+  wishlist_items: { id: false, user_id: false, product_id: false, created_at: false },
+  back_in_stock_requests: {
+    id: false,
+    variant_id: false,
+    email: false,
+    user_id: true,
+    token: false,
+    created_at: false,
+    notified_at: true,
+    unsubscribed_at: true,
+  },
 };
 
 describe(`migrations (${testEngine})`, () => {

@@ -12,6 +12,8 @@ import { cashOnDelivery } from "./migrations/0009-cod.js";
 import { catalogueAdmin } from "./migrations/0010-catalogue-admin.js";
 import { orderInbox } from "./migrations/0011-order-inbox.js";
 import { gstInvoices } from "./migrations/0012-gst-invoices.js";
+import { shopperExtras } from "./migrations/0013-shopper-extras.js";
+import { coupons } from "./migrations/0014-coupons.js";
 
 /** Migrations in order; each gets the dialect so both engines end with equivalent schemas. */
 export type DialectMigration = (dialect: Dialect) => Migration;
@@ -29,6 +31,8 @@ const migrations: Record<string, DialectMigration> = {
   "0010-catalogue-admin": catalogueAdmin,
   "0011-order-inbox": orderInbox,
   "0012-gst-invoices": gstInvoices,
+  "0013-shopper-extras": shopperExtras,
+  "0014-coupons": coupons,
 };
 
 class InCodeMigrations implements MigrationProvider {

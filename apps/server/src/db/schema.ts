@@ -226,6 +226,10 @@ export interface PromotionsTable {
   /** Orders holding the code (reserved at order creation, given back when an unpaid order is cancelled). */
   times_used: Generated<number>;
   active: Generated<number>;
+  /** Paise the cart's subtotal must reach for the code to apply (0: no minimum; 0014). */
+  min_order_amount: Generated<number>;
+  /** Paid orders one customer (account, e-mail or phone) may place with the code; null: no limit (0014). */
+  per_customer_limit: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -567,6 +571,28 @@ export interface OrderNotesTable {
   created_at: string;
 }
 
+/** A signed-in shopper's saved product (unique user + product); a guest's list stays in the browser. */
+export interface WishlistItemsTable {
+  id: Generated<number>;
+  user_id: string;
+  product_id: number;
+  created_at: string;
+}
+
+/** "Notify me when it is back" on a sold-out variant: answered once (notified_at), or unsubscribed. */
+export interface BackInStockRequestsTable {
+  id: Generated<number>;
+  variant_id: number;
+  /** Trimmed and lower-cased. */
+  email: string;
+  user_id: string | null;
+  /** Random; the unsubscribe link's. */
+  token: string;
+  created_at: string;
+  notified_at: string | null;
+  unsubscribed_at: string | null;
+}
+
 export interface Database {
   categories: CategoriesTable;
   products: ProductsTable;
@@ -607,6 +633,8 @@ export interface Database {
   shop_settings: ShopSettingsTable;
   document_series: DocumentSeriesTable;
   tax_documents: TaxDocumentsTable;
+  wishlist_items: WishlistItemsTable;
+  back_in_stock_requests: BackInStockRequestsTable;
 }
 
 export type TaxClassColumn = "clothing" | "headwear" | "bags";

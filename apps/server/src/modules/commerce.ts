@@ -7,6 +7,7 @@ import type { InventoryService } from "./inventory/service.js";
 import type { OrderLifecycleService } from "./orders/lifecycle.js";
 import { createOrdersModule, createPaidOrderLookup, type OrdersConfig, type OrdersModule } from "./orders/module.js";
 import type { OrdersService } from "./orders/service.js";
+import type { CouponsService } from "./promotions/coupons.js";
 import { createPromotionsModule } from "./promotions/module.js";
 import type { PromotionsService } from "./promotions/service.js";
 import type { ShopModule } from "./shop-module.js";
@@ -14,6 +15,8 @@ import type { ShopModule } from "./shop-module.js";
 export interface CommerceModules extends ShopModule {
   inventory: InventoryService;
   promotions: PromotionsService;
+  /** The owner's side of promo codes (the admin's coupons). */
+  coupons: CouponsService;
   cart: CartService;
   orders: OrdersService;
   /** Status changes after creation: payment, shipment, courier progress, cancelling. */
@@ -33,12 +36,13 @@ export function createCommerceModules(deps: {
 }): CommerceModules {
   const { db, clock } = deps;
   const { inventory } = createInventoryModule(deps);
-  const { promotions } = createPromotionsModule({ db, clock, paidOrders: createPaidOrderLookup(db) });
+  const { promotions, coupons } = createPromotionsModule({ db, clock, paidOrders: createPaidOrderLookup(db) });
   const cartModule: CartModule = createCartModule({ db, clock, promotions });
   const ordersModule: OrdersModule = createOrdersModule({ ...deps, cart: cartModule.cart, promotions, inventory });
   return {
     inventory,
     promotions,
+    coupons,
     cart: cartModule.cart,
     orders: ordersModule.orders,
     orderLifecycle: ordersModule.orderLifecycle,

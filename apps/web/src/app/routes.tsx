@@ -55,6 +55,20 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import("../pages/product/product-page")).ProductPage }),
           },
           {
+            path: "search",
+            lazy: async () => ({ Component: (await import("../pages/search/search-page")).SearchPage }),
+          },
+          {
+            path: "wishlist",
+            lazy: async () => ({ Component: (await import("../pages/wishlist/wishlist-page")).WishlistPage }),
+          },
+          {
+            path: "back-in-stock/unsubscribe",
+            lazy: async () => ({
+              Component: (await import("../pages/back-in-stock/unsubscribe-page")).BackInStockUnsubscribePage,
+            }),
+          },
+          {
             path: "order-confirmation/:orderId?",
             lazy: async () => ({
               Component: (await import("../pages/order-confirmation/order-confirmation-page")).OrderConfirmationPage,

@@ -18,6 +18,8 @@ export const paths = {
   orders: "/orders",
   resetPassword: "/reset-password",
   about: "/about",
+  search: (query: string) => `/search?q=${encodeURIComponent(query.trim())}`,
+  wishlist: "/wishlist",
 } as const;
 
 /** Navigation state of a change that only records a choice in the URL (a size, a colour): no scrolling. */

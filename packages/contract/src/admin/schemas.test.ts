@@ -47,7 +47,7 @@ describe("admin request schemas", () => {
     expect(messagesOf(orderNoteRequestSchema.safeParse({ text: "   " }))).toEqual([m.noteRequired]);
     expect(messagesOf(staffPatchRequestSchema.safeParse({}))).toEqual([m.nothingToChange]);
     expect(staffPatchRequestSchema.parse({ active: false })).toEqual({ active: false });
-    expect(adminOrdersQuerySchema.parse({})).toEqual({ sort: "createdAt", dir: "desc", limit: 25 });
+    expect(adminOrdersQuerySchema.parse({})).toEqual({ tab: "all", sort: "createdAt", dir: "desc", limit: 25 });
     expect(adminOrdersQuerySchema.parse({ q: "  ", limit: "100" })).toMatchObject({ limit: 100 });
     expect(adminOrdersQuerySchema.safeParse({ limit: "101" }).success).toBe(false);
     expect(auditQuerySchema.parse({}).limit).toBe(50);

@@ -1,6 +1,7 @@
 import { paiseSchema } from "../catalog.js";
 import { addressSchema, orderStatusSchema, paymentStatusSchema } from "../orders.js";
 import { z } from "../zod.js";
+import { orderActionsAvailableSchema, orderRefundSchema } from "./inbox.js";
 import { inboxTabs } from "./inbox-tabs.js";
 import { permissions, staffRoles } from "./permissions.js";
 
@@ -590,6 +591,12 @@ export const adminOrderDetailSchema = z.object({
   notes: z.array(orderNoteSchema),
   /** Oldest first. */
   timeline: z.array(timelineItemSchema),
+  packedAt: z.string().nullable(),
+  /** Paise given back by people's refunds. */
+  refundedAmount: paiseSchema,
+  refunds: z.array(orderRefundSchema),
+  /** Which of the inbox's actions make sense now (null where the server has none). */
+  actions: orderActionsAvailableSchema.nullable(),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { BulkPackAnswer, OrderActionAnswer, RefundRequest } from "@vaki/contract/admin/inbox";
 import type {
   AdminOrderCounts,
   AdminOrderDetail,
@@ -6,7 +7,7 @@ import type {
   OrderNote,
   OrderNoteRequest,
 } from "@vaki/contract/admin/schemas";
-import { api } from "../../lib/api-client";
+import { api, apiFile, saveFile } from "../../lib/api-client";
 
 export interface OrderFiltersQuery {
   q?: string;
@@ -57,5 +58,42 @@ export function useAddOrderNote(id: string) {
     mutationFn: (body: OrderNoteRequest) =>
       api<OrderNote>(`/orders/${encodeURIComponent(id)}/notes`, { method: "POST", body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["admin", "order", id] }),
+  });
+}
+
+const orderPath = (id: string) => `/orders/${encodeURIComponent(id)}`;
+
+/** One of the inbox's actions on an order; the order and the lists reload after it. */
+export function useOrderAction(id: string) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ["admin", "order", id] });
+  const lists = () => queryClient.invalidateQueries({ queryKey: ["admin", "orders"] });
+  return useMutation({
+    mutationFn: (
+      action:
+        | { kind: "pack" | "shipment" | "cancel" | "resend-confirmation" }
+        | { kind: "refunds"; body: RefundRequest },
+    ) =>
+      api<OrderActionAnswer>(`${orderPath(id)}/${action.kind}`, {
+        method: "POST",
+        ...(action.kind === "refunds" ? { body: action.body } : {}),
+      }),
+    onSuccess: () => Promise.all([refresh(), lists()]),
+  });
+}
+
+export async function downloadLabel(id: string, orderNumber: string): Promise<void> {
+  saveFile(await apiFile(`${orderPath(id)}/label`), `label-${orderNumber}.pdf`);
+}
+
+export async function downloadLabels(ids: string[]): Promise<void> {
+  saveFile(await apiFile("/orders/bulk/labels", { method: "POST", body: { ids } }), "labels.pdf");
+}
+
+export function useBulkPack() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: string[]) => api<BulkPackAnswer>("/orders/bulk/pack", { method: "POST", body: { ids } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["admin", "orders"] }),
   });
 }

@@ -11,6 +11,7 @@ import { useCan } from "../auth/require-permission";
 import { TaxDocumentsPanel } from "../invoices/tax-documents-panel";
 import { AddNoteForm } from "./add-note-form";
 import { useOrder } from "./api";
+import { OrderActions } from "./order-actions";
 
 export function OrderPage() {
   const { id = "" } = useParams();
@@ -44,6 +45,7 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
           </>
         }
       />
+      <OrderActions order={order} />
       <section className="panel" aria-labelledby="order-lines">
         <h2 id="order-lines">Items</h2>
         <TableScroller label={"Items"}>
@@ -102,6 +104,12 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
           <dd>
             <strong>{formatRupees(order.totals.total)}</strong>
           </dd>
+          {order.refundedAmount > 0 ? (
+            <>
+              <dt>Refunded</dt>
+              <dd>−{formatRupees(order.refundedAmount)}</dd>
+            </>
+          ) : null}
         </dl>
       </section>
 
@@ -173,8 +181,30 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
             ))
           )}
         </section>
+        {order.refunds.length > 0 ? (
+          <section className="panel" aria-labelledby="order-refunds">
+            <h2 id="order-refunds">Refunds</h2>
+            <ul className="notes">
+              {order.refunds.map((refund) => (
+                <li key={refund.id}>
+                  <p>
+                    {formatRupees(refund.amount)} ·{" "}
+                    {refund.method === "gateway" ? "Payment gateway" : refund.method.toUpperCase()} ·{" "}
+                    {humanise(refund.status)}
+                  </p>
+                  <p className="muted">
+                    {refund.reason}
+                    {refund.reference ? <span className="mono"> · {refund.reference}</span> : null} ·{" "}
+                    {formatDateTime(refund.createdAt)}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
         <section className="panel" aria-labelledby="order-shipments">
           <h2 id="order-shipments">Shipments</h2>
+          {order.packedAt ? <p className="muted">Packed {formatDateTime(order.packedAt)}</p> : null}
           {order.shipments.length === 0 ? (
             <EmptyState title="Not shipped yet." />
           ) : (
@@ -183,7 +213,9 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
                 <dt>Courier</dt>
                 <dd>{shipment.courierName ?? shipment.provider}</dd>
                 <dt>AWB</dt>
-                <dd className="mono">{shipment.awb ?? "—"}</dd>
+                <dd className="mono" data-testid="shipment-awb">
+                  {shipment.awb ?? "—"}
+                </dd>
                 <dt>Created</dt>
                 <dd>{formatDateTime(shipment.createdAt)}</dd>
                 {shipment.pickupRequestedAt ? (

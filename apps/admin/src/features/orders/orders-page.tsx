@@ -2,22 +2,24 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { type InboxTab, inboxTabs } from "@vaki/contract/admin/inbox-tabs";
 import type { AdminOrderSummary } from "@vaki/contract/admin/schemas";
 import { orderStatuses } from "@vaki/contract/orders";
-import { useMemo } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { StatusBadge } from "../../components/badges";
 import { DataTable } from "../../components/data-table";
 import { PageHeader } from "../../components/page-header";
 import { SearchFilter } from "../../components/search-filter";
 import { useListParams } from "../../components/use-list-params";
+import { errorMessage } from "../../lib/api-error";
 import { formatDateTime, formatRupees, humanise } from "../../lib/format";
-import { useOrderCounts, useOrders } from "./api";
+import { useCan } from "../auth/require-permission";
+import { downloadLabels, useBulkPack, useOrderCounts, useOrders } from "./api";
 import { InboxFilters, paiseOf } from "./inbox-filters";
 import { InboxTabs } from "./inbox-tabs";
 
 const FILTERS = ["tab", "q", "status", "paymentMethod", "paymentStatus", "from", "to", "min", "max"] as const;
 const DEFAULT_SORT = { id: "createdAt", desc: true };
 
-const columns: ColumnDef<AdminOrderSummary, unknown>[] = [
+const baseColumns: ColumnDef<AdminOrderSummary, unknown>[] = [
   {
     id: "orderNumber",
     header: "Order",
@@ -109,6 +111,45 @@ export function OrdersPage() {
   );
   const orders = useOrders(query);
   const counts = useOrderCounts(filterQuery);
+  const canPack = useCan("orders:write");
+  const canLabel = useCan("shipments:write");
+  const bulk = canPack || canLabel;
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [bulkMessage, setBulkMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const bulkPack = useBulkPack();
+  const toggle = useCallback(
+    (id: string) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
+  const columns = useMemo<ColumnDef<AdminOrderSummary, unknown>[]>(
+    () =>
+      bulk
+        ? [
+            {
+              id: "select",
+              header: () => <span className="visually-hidden">Select</span>,
+              enableSorting: false,
+              cell: ({ row }) => (
+                <input
+                  type="checkbox"
+                  aria-label={`Select order #${row.original.orderNumber}`}
+                  checked={selected.has(row.original.id)}
+                  onChange={() => toggle(row.original.id)}
+                />
+              ),
+            },
+            ...baseColumns,
+          ]
+        : baseColumns,
+    [bulk, selected, toggle],
+  );
+  const ids = [...selected];
   const filtered = FILTERS.some((name) => name !== "tab" && Boolean(filters[name]));
 
   return (
@@ -145,6 +186,55 @@ export function OrdersPage() {
         </div>
       </div>
       <InboxFilters values={filters} onChange={(values) => list.setFilters(values)} />
+      {bulk && ids.length > 0 ? (
+        <section className="bulk-bar" aria-label="Selected orders">
+          <span>{ids.length} selected</span>
+          {canPack ? (
+            <button
+              type="button"
+              className="button"
+              disabled={bulkPack.isPending}
+              onClick={() =>
+                bulkPack.mutate(ids, {
+                  onSuccess: (answer) => {
+                    const skipped = answer.skipped.length;
+                    setBulkMessage({
+                      ok: skipped === 0,
+                      text: `${answer.packed.length} marked packed${skipped ? `, ${skipped} left as they were (${answer.skipped[0]?.reason})` : "."}`,
+                    });
+                    setSelected(new Set());
+                  },
+                  onError: (error) => setBulkMessage({ ok: false, text: errorMessage(error) }),
+                })
+              }
+            >
+              Mark packed
+            </button>
+          ) : null}
+          {canLabel ? (
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() =>
+                downloadLabels(ids).catch((error) => setBulkMessage({ ok: false, text: errorMessage(error) }))
+              }
+            >
+              Download labels
+            </button>
+          ) : null}
+          <button type="button" className="button button--ghost" onClick={() => setSelected(new Set())}>
+            Clear selection
+          </button>
+        </section>
+      ) : null}
+      {bulkMessage ? (
+        <p
+          className={`alert ${bulkMessage.ok ? "alert--ok" : "alert--error"}`}
+          role={bulkMessage.ok ? "status" : "alert"}
+        >
+          {bulkMessage.text}
+        </p>
+      ) : null}
       <DataTable
         caption="Orders"
         columns={columns}

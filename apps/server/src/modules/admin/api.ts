@@ -2,6 +2,8 @@ import type { FastifyPluginAsync, RouteOptions } from "fastify";
 import { userFacingValidation } from "../../plugins/error-handler.js";
 import { auditRoutes } from "../audit/routes.js";
 import type { AuditLog } from "../audit/service.js";
+import { couponAdminRoutes } from "../promotions/admin-routes.js";
+import type { CouponsService } from "../promotions/coupons.js";
 import { type AdminAccess, declaredAccess, requirePermission } from "../staff/guard.js";
 import { staffRoutes } from "../staff/routes.js";
 import type { StaffService } from "../staff/service.js";
@@ -9,6 +11,8 @@ import { adminCatalogueRoutes } from "./catalogue-routes.js";
 import type { CatalogueAdminService } from "./catalogue-service.js";
 import { type AdminCodDeps, adminCodRoutes } from "./cod-routes.js";
 import { type AdminInvoiceDeps, adminInvoiceRoutes } from "./invoice-routes.js";
+import { orderActionRoutes } from "./order-action-routes.js";
+import type { OrderActions } from "./order-actions.js";
 import { adminRoutes } from "./routes.js";
 import type { AdminService } from "./service.js";
 
@@ -29,10 +33,14 @@ export interface AdminApiDeps {
   routeTable: AdminRouteEntry[];
   /** Cash on delivery's owner-side services (the shop has them; a bare staff module does not). */
   cod?: Omit<AdminCodDeps, "audit">;
+  /** The order inbox's actions (the shop has them; a bare staff module does not). */
+  orderActions?: OrderActions;
   /** GST settings and documents (the shop has them; a bare staff module does not). */
   invoices?: Omit<AdminInvoiceDeps, "audit">;
   /** The catalogue's owner-side writes: stock, product editing (the shop has them; a bare staff module does not). */
   catalogue?: CatalogueAdminService;
+  /** The owner's coupons (the shop has them; a bare staff module does not). */
+  coupons?: CouponsService;
 }
 
 /**
@@ -59,8 +67,10 @@ export const adminApi: FastifyPluginAsync<AdminApiDeps> = async (app, deps) => {
   app.addHook("onRoute", adminRouteHook(deps.staff, deps.routeTable));
   await app.register(staffRoutes, { staff: deps.staff, secureCookies: deps.secureCookies });
   await app.register(auditRoutes, { audit: deps.audit });
-  await app.register(adminRoutes, { admin: deps.admin });
+  await app.register(adminRoutes, { admin: deps.admin, actions: deps.orderActions });
   if (deps.cod) await app.register(adminCodRoutes, { ...deps.cod, audit: deps.audit });
+  if (deps.orderActions) await app.register(orderActionRoutes, { actions: deps.orderActions, staff: deps.staff });
   if (deps.invoices) await app.register(adminInvoiceRoutes, { ...deps.invoices, audit: deps.audit });
   if (deps.catalogue) await app.register(adminCatalogueRoutes, { catalogue: deps.catalogue });
+  if (deps.coupons) await app.register(couponAdminRoutes, { coupons: deps.coupons, audit: deps.audit });
 };

@@ -1,10 +1,13 @@
 import { CatalogAdminWrites } from "../catalog/admin-writes.js";
+import type { CouponsService } from "../promotions/coupons.js";
 import { runWhileUp, type ShopModule } from "../shop-module.js";
 import { registerStaffPrincipal } from "../staff/guard.js";
 import { adminApi } from "./api.js";
 import { type CatalogueAdminDeps, CatalogueAdminService } from "./catalogue-service.js";
 import type { AdminCodDeps } from "./cod-routes.js";
 import type { AdminInvoiceDeps } from "./invoice-routes.js";
+import { type OrderActionDeps, OrderActions } from "./order-actions.js";
+import { AdminRepo } from "./repo.js";
 import { createStaffModule, type StaffModule, type StaffModuleDeps } from "./staff-module.js";
 
 export interface AdminModule extends ShopModule {
@@ -20,8 +23,12 @@ export interface AdminModule extends ShopModule {
 export function createAdminModule(
   deps: StaffModuleDeps & {
     cod: Omit<AdminCodDeps, "audit">;
+    /** The services the order inbox's actions go through (issue 28). */
+    orderActions: Omit<OrderActionDeps, "repo" | "audit" | "shopName">;
     catalogue: Omit<CatalogueAdminDeps, "audit" | "db" | "writes" | "clock">;
     invoices?: Omit<AdminInvoiceDeps, "audit">;
+    /** The owner's coupons (issue 28). */
+    coupons: CouponsService;
   },
 ): AdminModule {
   const staffModule = createStaffModule(deps);
@@ -32,6 +39,12 @@ export function createAdminModule(
     audit: staffModule.audit,
     writes: new CatalogAdminWrites(),
   });
+  const orderActions = new OrderActions({
+    ...deps.orderActions,
+    repo: new AdminRepo(deps.db),
+    audit: staffModule.audit,
+    shopName: deps.config.shopName,
+  });
   return {
     staffModule,
     async register(app) {
@@ -41,8 +54,10 @@ export function createAdminModule(
         prefix: "/api/admin",
         ...staffModule.apiDeps,
         cod: deps.cod,
+        orderActions,
         catalogue,
         ...(deps.invoices ? { invoices: deps.invoices } : {}),
+        coupons: deps.coupons,
       });
       if (staffModule.cleanup) runWhileUp(app, staffModule.cleanup);
     },

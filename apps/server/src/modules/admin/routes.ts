@@ -23,6 +23,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { NotFound } from "../../lib/errors.js";
 import { auditContextOf } from "../staff/guard.js";
+import type { OrderActions } from "./order-actions.js";
 import type { AdminService } from "./service.js";
 
 const errors = { 400: failure, 401: failure, 403: failure, 404: failure };
@@ -34,7 +35,10 @@ function roleOf(request: FastifyRequest) {
 }
 
 /** The owner's read views: search, orders, products, customers; and order notes. */
-export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async (app, { admin }) => {
+export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; actions?: OrderActions }> = async (
+  app,
+  { admin, actions },
+) => {
   app.get(
     "/search",
     {
@@ -88,7 +92,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
         response: { 200: successEnvelope(adminOrderDetailSchema), ...errors },
       },
     },
-    async (request) => ok(await admin.order(request.params.id)),
+    async (request) => ok(await admin.order(request.params.id, actions)),
   );
 
   app.post(

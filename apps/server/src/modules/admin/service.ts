@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { OrderActionsAvailable, OrderRefund } from "@vaki/contract/admin/inbox";
 import { can } from "@vaki/contract/admin/permissions";
 import {
   type AdminCustomerDetail,
@@ -18,7 +19,14 @@ import type { AuditLog } from "../audit/service.js";
 import type { AuditContext } from "../audit/types.js";
 import type { CatalogAdminReads } from "../catalog/admin-reads.js";
 import type { OrderAdminReads } from "../orders/admin-reads.js";
+import type { OrderRecord } from "../orders/types.js";
 import type { AdminRepo, OrderNoteRow } from "./repo.js";
+
+/** What the order page reads of the inbox's actions (order-actions.ts). */
+export interface OrderActionsReader {
+  refundsOf(orderId: string): Promise<OrderRefund[]>;
+  available(record: OrderRecord): Promise<OrderActionsAvailable>;
+}
 
 export interface AdminReads {
   orders: OrderAdminReads;
@@ -46,16 +54,22 @@ export class AdminService {
     return { orders, products, customers };
   }
 
-  async order(orderId: string): Promise<AdminOrderDetail> {
+  /** One order; with `actions`, also its refunds and which actions make sense now (the inbox's buttons). */
+  async order(orderId: string, actions?: OrderActionsReader): Promise<AdminOrderDetail> {
     const detail = await this.reads.orders.detail(orderId);
     if (!detail) throw new NotFound(m.orderNotFound);
-    const { statusTimes, ...order } = detail;
-    const [notes, events] = await Promise.all([this.repo.notesOf(orderId), this.audit.forEntity("order", orderId)]);
+    const { statusTimes, record, ...order } = detail;
+    const [notes, events, refunds, available] = await Promise.all([
+      this.repo.notesOf(orderId),
+      this.audit.forEntity("order", orderId),
+      actions ? actions.refundsOf(orderId) : [],
+      actions ? actions.available(record) : null,
+    ]);
     const timeline: TimelineItem[] = [
       ...statusTimes.map((entry) => ({ kind: "status" as const, at: entry.at, status: entry.status })),
       ...events.map((event) => ({ kind: "audit" as const, at: event.at, event })),
     ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
-    return { ...order, notes: notes.map(toNote), timeline };
+    return { ...order, notes: notes.map(toNote), timeline, refunds, actions: available };
   }
 
   async product(productId: number): Promise<AdminProductDetail> {

@@ -232,7 +232,9 @@ export class CartService {
     await this.repo.transaction(async (repo, trx) => {
       const now = this.now();
       const cart = await repo.createOrLockCart(owner, randomUUID(), now);
-      await this.promotions.require(code, customerOf(owner), 0, trx);
+      // The subtotal now: a code with a minimum order is refused on a smaller cart.
+      const subtotal = sumPaise((await repo.findLines(cart.id)).map((line) => toCartItem(line).subtotal));
+      await this.promotions.require(code, customerOf(owner), subtotal, trx);
       await repo.setPromoCode(cart.id, code, now);
     });
     return this.getCart(owner);

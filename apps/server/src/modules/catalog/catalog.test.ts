@@ -376,6 +376,39 @@ describe(`catalogue API (${testEngine})`, () => {
       expect((await found("zzqxv")).page.totalElements).toBe(0);
     });
 
+    it("answers the results page in the list's shape, best match first, with facets, filters and sorts", async () => {
+      const names = (body: { data: { content: { name: string }[] } }) => body.data.content.map((p) => p.name);
+      const best = (await get("/api/search?q=hoodie")).body;
+      expect(names(best).slice(0, 2)).toEqual(expect.arrayContaining(["Orbit Hoodie", "Static Zip Hoodie"]));
+      expect(best.data.category).toBeNull();
+      expect(best.data.facets.colors.map((c: { value: string }) => c.value)).toContain("Acid Lime");
+      expect(best.data.page.totalElements).toBe(best.data.content.length);
+
+      const lime = (await get("/api/search?q=hoodie&color=Acid%20Lime")).body;
+      expect(names(lime)).toEqual(["Orbit Hoodie"]);
+      // Each facet ignores its own filter, so the shopper can widen it again.
+      expect(lime.data.facets.colors.length).toBeGreaterThan(1);
+
+      const cheapest = (await get("/api/search?q=hoodie&sort=price_asc")).body;
+      const prices = cheapest.data.content.map((p: { price: number }) => p.price);
+      expect(prices).toEqual([...prices].sort((a, b) => a - b));
+
+      const paged = (await get("/api/search?q=tee&limit=3&page=2")).body.data;
+      expect(paged.content).toHaveLength(3);
+      expect(paged.page.number).toBe(1);
+      expect((await get("/api/search?q=zzqxv")).body.data.page.totalElements).toBe(0);
+      expect((await get("/api/search?q=")).status).toBe(400);
+      expect((await get("/api/search?q=tee&sort=cheapest")).status).toBe(400);
+    });
+
+    it("answers the cards a browser remembers in its order, leaving unknown ones out", async () => {
+      const { body } = await get(`/api/products/cards?ids=${ids.cap},${ids.orbitHoodie},999999,${ids.cap}`);
+      expect(body.data.map((p: { id: number }) => p.id)).toEqual([Number(ids.cap), Number(ids.orbitHoodie)]);
+      expect((await get("/api/products/cards?ids=1,x")).status).toBe(400);
+      const many = Array.from({ length: 25 }, (_, i) => i + 1).join(",");
+      expect((await get(`/api/products/cards?ids=${many}`)).status).toBe(400);
+    });
+
     it("refuses an empty or oversized keyword", async () => {
       expect((await get("/api/products/search?keyword=")).status).toBe(400);
       expect((await get(`/api/products/search?keyword=${"a".repeat(101)}`)).status).toBe(400);

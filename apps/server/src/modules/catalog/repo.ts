@@ -113,6 +113,7 @@ export class CatalogRepo {
     filters: ProductFilters,
     scope: readonly number[] | undefined,
     page: { offset: number; limit: number },
+    among?: readonly number[],
   ): Promise<{ rows: ProductRecord[]; total: number | undefined }> {
     let query = this.db
       .selectFrom("products as p")
@@ -121,6 +122,7 @@ export class CatalogRepo {
       .where("p.is_active", "=", 1);
 
     if (scope !== undefined) query = query.where(sql<boolean>`${inScope(scope)}`);
+    if (among !== undefined) query = query.where(sql<boolean>`${amongIds(among)}`);
     if (filters.size || filters.color || filters.inStock) {
       query = query.where((eb) => eb.exists(this.matchingVariant(eb, filters)));
     }
@@ -136,8 +138,12 @@ export class CatalogRepo {
   }
 
   /** Count for a page past the end (the window count has no row to ride on). */
-  async countProducts(filters: ProductFilters, scope: readonly number[] | undefined): Promise<number> {
-    const { total } = await this.findProductPage(filters, scope, { offset: 0, limit: 1 });
+  async countProducts(
+    filters: ProductFilters,
+    scope: readonly number[] | undefined,
+    among?: readonly number[],
+  ): Promise<number> {
+    const { total } = await this.findProductPage(filters, scope, { offset: 0, limit: 1 }, among);
     return total ?? 0;
   }
 
@@ -147,7 +153,11 @@ export class CatalogRepo {
    * filter but its own (the variant filters to one variant, as the list does), so a shopper can
    * widen a filter again.
    */
-  async findFacets(filters: ProductFilters, scope: readonly number[] | undefined): Promise<FacetRow[]> {
+  async findFacets(
+    filters: ProductFilters,
+    scope: readonly number[] | undefined,
+    among?: readonly number[],
+  ): Promise<FacetRow[]> {
     const all = sql`1 = 1`;
     const size = filters.size ? sql`lower(size) = ${filters.size.toLowerCase()}` : all;
     const color = filters.color ? sql`lower(color) = ${filters.color.toLowerCase()}` : all;
@@ -162,6 +172,7 @@ export class CatalogRepo {
         left join variants v on v.product_id = p.id and v.is_active = 1
         left join colours c on c.name = v.color
         where p.is_active = 1 and ${scope === undefined ? all : inScope(scope)}
+          and ${among === undefined ? all : amongIds(among)}
       )
       select 'size' as kind, size as value, count(distinct product_id) as products,
           cast(null as text) as swatch, cast(null as integer) as low, cast(null as integer) as high
@@ -426,6 +437,12 @@ export class CatalogRepo {
 }
 
 /** Products linked to any of these categories (the category asked for and its descendants). */
+/** Only the given products (a search's matches). */
+function amongIds(ids: readonly number[]) {
+  if (ids.length === 0) return sql`1 = 0`;
+  return sql`p.id in (${sql.join([...ids])})`;
+}
+
 function inScope(scope: readonly number[]) {
   if (scope.length === 0) return sql`1 = 0`;
   return sql`p.id in (select cp.product_id from category_products cp where cp.category_id in (${sql.join([...scope])}))`;

@@ -7,6 +7,7 @@ import {
   categoryWithChildrenQuerySchema,
   facetedProductListSchema,
   featuredQuerySchema,
+  productCardsQuerySchema,
   productDetailSchema,
   productKeySchema,
   productListSchema,
@@ -116,6 +117,19 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
       async (request, reply) => sendCachedAnswer(request, reply, await catalog.product(request.params.id)),
     );
   }
+
+  app.get(
+    "/api/products/cards",
+    {
+      schema: {
+        tags,
+        summary: "Cards of the given products, in the order given (unknown or hidden ones left out)",
+        querystring: productCardsQuerySchema,
+        response: { 200: successEnvelope(z.array(productSummarySchema)) },
+      },
+    },
+    async (request, reply) => sendCachedAnswer(request, reply, await catalog.cards(request.query.ids)),
+  );
 
   app.get(
     "/api/products/:id/stock",

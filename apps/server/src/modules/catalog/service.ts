@@ -4,11 +4,13 @@ import type {
   ProductDetail,
   ProductFacets,
   ProductFilters,
+  ProductSort,
   ProductStock,
   ProductSummary,
   ProductsQuery,
 } from "@vaki/contract/catalog";
 import { catalogMessages, commonMessages } from "@vaki/contract/messages";
+import { DEFAULT_PRODUCT_SORT } from "@vaki/contract/product-list";
 import type { Clock } from "../../lib/clock.js";
 import { NotFound } from "../../lib/errors.js";
 import { CategoryIndex } from "./category-index.js";
@@ -179,12 +181,46 @@ export class CatalogService {
     return { categories, products };
   }
 
+  /** Cards a browser remembers (wishlist, recently viewed), in its order, as an answer. */
+  cards(ids: number[]): Promise<CachedAnswer> {
+    return this.cache.get(`cards:${ids.join(",")}`, async () => ok(await this.summariesByIds(ids)));
+  }
+
   /** Cards for the given products, in the order given (search results keep their rank). */
   async summariesByIds(ids: number[]): Promise<ProductSummary[]> {
     const rows = await this.repo.findProductsByIds(ids);
     const byId = new Map(rows.map((row) => [row.id, row]));
     const ordered = ids.flatMap((id) => byId.get(id) ?? []);
     return this.summaries(ordered);
+  }
+
+  /**
+   * A list page of the given products (a search's matches, best first) with the list's filters
+   * and facets. Sort "relevance" keeps the given order: every filtered match is read, then paged
+   * here (a search matches a few hundred products at most).
+   */
+  async pageAmong(
+    ids: readonly number[],
+    query: Omit<ProductFilters, "categoryId" | "sort"> & {
+      sort: ProductSort | "relevance";
+      page: number;
+      limit: number;
+    },
+  ): Promise<FacetedProductList> {
+    const { page, limit, sort, ...rest } = query;
+    const filters: ProductFilters = { ...rest, sort: sort === "relevance" ? DEFAULT_PRODUCT_SORT : sort };
+    const facets = toFacets(await this.repo.findFacets(filters, undefined, ids));
+    if (sort !== "relevance") {
+      const offset = (page - 1) * limit;
+      const { rows, total } = await this.repo.findProductPage(filters, undefined, { offset, limit }, ids);
+      const totalElements = total ?? (page > 1 ? await this.repo.countProducts(filters, undefined, ids) : 0);
+      return { ...pageOf(await this.summaries(rows), page, limit, totalElements), facets, category: null };
+    }
+    const { rows } = await this.repo.findProductPage(filters, undefined, { offset: 0, limit: ids.length || 1 }, ids);
+    const matching = new Set(rows.map((row) => row.id));
+    const ranked = ids.filter((id) => matching.has(id));
+    const content = await this.summariesByIds(ranked.slice((page - 1) * limit, page * limit));
+    return { ...pageOf(content, page, limit, ranked.length), facets, category: null };
   }
 
   /** Cached answer for other catalogue readers (search) so they share invalidation. */

@@ -12,7 +12,7 @@ import type { AccountService } from "../accounts/service.js";
 import type { CodModule } from "../cod/module.js";
 import type { CommerceModules } from "../commerce.js";
 import type { InvoicesService } from "../invoices/service.js";
-import { orderPayloadSchema, outboxKinds, paymentPayloadSchema } from "../outbox/messages.js";
+import { orderPayloadSchema, outboxKinds, paymentPayloadSchema, staffRefundPayloadSchema } from "../outbox/messages.js";
 import type { Outbox } from "../outbox/service.js";
 import { runWhileUp, type ShopModule } from "../shop-module.js";
 import { CodConfirmationService } from "./cod-confirmation.js";
@@ -119,6 +119,9 @@ export function createCheckoutModule(deps: {
   deps.outbox.register(outboxKinds.refundMismatchedPayment, async (payload) => {
     await paymentReview.refund(paymentPayloadSchema.parse(payload).paymentId);
   });
+  deps.outbox.register(outboxKinds.staffRefund, (payload) =>
+    checkout.staffRefunds.settleStaffRefund(staffRefundPayloadSchema.parse(payload).refundId),
+  );
   deps.outbox.register(outboxKinds.paymentReviewAlert, (payload) =>
     paymentReview.alertOwner(paymentPayloadSchema.parse(payload).paymentId),
   );

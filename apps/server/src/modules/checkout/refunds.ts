@@ -1,8 +1,12 @@
+import { inboxMessages as im, type RefundRequest } from "@vaki/contract/admin/inbox";
+import type { Db } from "../../db/connection.js";
+import { Conflict, InvalidInput, NotFound } from "../../lib/errors.js";
 import type { CheckoutResult } from "../../providers/payment/payment-provider.js";
 import { RefundNotSupported } from "../../providers/payment/payment-provider.js";
+import { staffRefundablePaymentStatuses } from "../orders/status.js";
 import type { OrderRecord } from "../orders/types.js";
 import { outboxMessages } from "../outbox/messages.js";
-import type { PaymentRecord } from "./repo.js";
+import type { OrderRefundRecord, PaymentRecord } from "./repo.js";
 import { type CheckoutServiceDeps, contactOf, gatewayFacts } from "./types.js";
 
 type RefundDeps = Pick<
@@ -30,11 +34,17 @@ export class Refunds {
       if (payment.status === "REFUNDED") await this.deps.lifecycle.markRefunded(orderId);
       return;
     }
+    // What a person refunded already (issue 28) is not given back twice.
+    const amount = payment.amount - found.record.refunded_amount;
+    if (amount <= 0) {
+      await this.deps.lifecycle.markRefunded(orderId);
+      return;
+    }
     try {
       const refund = await this.deps.provider.refund({
         checkoutId: payment.checkout_id,
         paymentId: payment.payment_id,
-        amount: payment.amount,
+        amount,
         reason: `Order ${found.record.order_number} cancelled`,
       });
       const completed = refund.status === "COMPLETED";
@@ -45,7 +55,7 @@ export class Refunds {
         this.deps.clock.now().toISOString(),
       );
       // An order refunded after its invoice was issued gets a credit note (once per refund).
-      await this.deps.creditNotes?.creditNoteForRefund(orderId, `refund:${refund.refundId}`, payment.amount);
+      await this.deps.creditNotes?.creditNoteForRefund(orderId, `refund:${refund.refundId}`, amount);
       if (completed) await this.deps.lifecycle.markRefunded(orderId);
     } catch (error) {
       if (!(error instanceof RefundNotSupported)) throw error;
@@ -100,5 +110,116 @@ export class Refunds {
       );
       outbox.tick();
     }
+  }
+
+  /**
+   * What a person may refund of an order: the online payment (through the gateway), or a cash on
+   * delivery order's collected total (recorded as a bank or UPI transfer); minus what was refunded.
+   */
+  async refundableOf(
+    record: OrderRecord,
+  ): Promise<{ paid: number; refundable: number; method: "gateway" | "transfer" } | null> {
+    const payment = await this.deps.repo.paidOnlineFor(record.id);
+    const collectedCod =
+      record.payment_status === "COD_COMPLETED" ||
+      (record.payment_status === "PARTIALLY_REFUNDED" && record.cod_state !== null);
+    const paid = payment ? payment.amount : collectedCod ? record.total : 0;
+    if (paid === 0) return null;
+    const refundable = staffRefundablePaymentStatuses.includes(record.payment_status)
+      ? Math.max(0, paid - record.refunded_amount)
+      : 0;
+    return { paid, refundable, method: payment ? "gateway" : "transfer" };
+  }
+
+  /**
+   * A person's refund (issue 28), in one transaction: the order's refunded amount (never above
+   * what was paid, checked by the update itself), the refund's row and, for the gateway, an
+   * outbox row that asks it after the commit (so a crash neither loses nor repeats the refund);
+   * `alsoInTransaction` writes the audit event.
+   */
+  async refundByStaff(
+    orderId: string,
+    request: RefundRequest,
+    staffId: string | null,
+    alsoInTransaction: (trx: Db, order: OrderRecord, refund: OrderRefundRecord) => Promise<void>,
+  ): Promise<{ order: OrderRecord; refund: OrderRefundRecord }> {
+    const found = await this.deps.orders.findRecord(orderId);
+    if (!found) throw new NotFound(im.orderChanged);
+    const { record } = found;
+    const refundable = await this.refundableOf(record);
+    if (!refundable) throw new Conflict(im.nothingPaid);
+    if (refundable.refundable === 0) throw new Conflict(im.notRefundable);
+    const method = request.method ?? "gateway";
+    if (refundable.method === "gateway" && method !== "gateway") {
+      throw new InvalidInput(im.prepaidRefundMethod, { fieldErrors: { method: [im.prepaidRefundMethod] } });
+    }
+    if (refundable.method === "transfer" && method === "gateway") {
+      throw new InvalidInput(im.codRefundMethod, { fieldErrors: { method: [im.codRefundMethod] } });
+    }
+    if (request.amount > refundable.refundable) {
+      const max = im.refundTooLarge(`Rs ${(refundable.refundable / 100).toFixed(2)}`);
+      throw new InvalidInput(max, { fieldErrors: { amount: [max] } });
+    }
+    const result = await this.deps.repo.transaction(async (repo, trx) => {
+      const moved = await this.deps.lifecycle.recordStaffRefund(trx, orderId, request.amount, refundable.paid);
+      if (!moved) throw new Conflict(im.orderChanged);
+      const refund = await repo.insertStaffRefund({
+        order_id: orderId,
+        amount: request.amount,
+        reason: request.reason,
+        method,
+        reference: method === "gateway" ? null : (request.reference ?? null),
+        status: method === "gateway" ? "processing" : "completed",
+        staff_user_id: staffId,
+        created_at: this.deps.clock.now().toISOString(),
+      });
+      // The gateway call (and, for every refund, its credit note) after the commit, once.
+      await this.deps.outbox.enqueue(trx, outboxMessages.staffRefund(refund.id));
+      await alsoInTransaction(trx, moved, refund);
+      return { order: moved, refund };
+    });
+    this.deps.log.info({ orderId, amount: request.amount, method }, "refund by staff recorded");
+    this.deps.outbox.tick();
+    return result;
+  }
+
+  /** Outbox handler of `staff-refund`: asks the gateway for a recorded refund still processing. */
+  async settleStaffRefund(refundId: number): Promise<void> {
+    const refund = await this.deps.repo.findStaffRefund(refundId);
+    if (!refund) return;
+    const creditNote = () =>
+      this.deps.creditNotes?.creditNoteForRefund(refund.order_id, `staff-refund:${refund.id}`, refund.amount);
+    // A bank or UPI transfer was made by the person: only its credit note is left to issue.
+    if (refund.status === "completed" && refund.method !== "gateway") {
+      await creditNote();
+      return;
+    }
+    if (refund.status !== "processing") return;
+    const payment = await this.deps.repo.paidOnlineFor(refund.order_id);
+    if (!payment) {
+      this.deps.log.error({ refundId, orderId: refund.order_id }, "staff refund without an online payment");
+      await this.deps.repo.settleStaffRefund(refundId, "failed", null);
+      return;
+    }
+    try {
+      const answer = await this.deps.provider.refund({
+        checkoutId: payment.checkout_id,
+        paymentId: payment.payment_id,
+        amount: refund.amount,
+        reason: `Refund ${refundId}: ${refund.reason}`,
+      });
+      await this.deps.repo.settleStaffRefund(refundId, "completed", answer.refundId);
+      await creditNote();
+    } catch (error) {
+      if (!(error instanceof RefundNotSupported)) throw error;
+      this.deps.log.warn(
+        { refundId, orderId: refund.order_id, amount: refund.amount },
+        `${error.message}; refund it in the gateway's dashboard`,
+      );
+    }
+  }
+
+  staffRefundsOf(orderId: string): Promise<OrderRefundRecord[]> {
+    return this.deps.repo.staffRefundsOf(orderId);
   }
 }

@@ -1,9 +1,10 @@
 import type { PaymentStatus } from "@vaki/contract/orders";
 import type { Insertable, Selectable, Updateable } from "kysely";
 import type { Db } from "../../db/connection.js";
-import type { PaymentsTable } from "../../db/schema.js";
+import type { OrderRefundsTable, PaymentsTable } from "../../db/schema.js";
 
 export type PaymentRecord = Selectable<PaymentsTable>;
+export type OrderRefundRecord = Selectable<OrderRefundsTable>;
 
 /** SQL of payments: one row per gateway checkout of an order. */
 export class CheckoutRepo {
@@ -146,5 +147,27 @@ export class CheckoutRepo {
       .set({ refund_id: refundId, status, updated_at: now })
       .where("id", "=", id)
       .execute();
+  }
+
+  insertStaffRefund(row: Insertable<OrderRefundsTable>): Promise<OrderRefundRecord> {
+    return this.db.insertInto("order_refunds").values(row).returningAll().executeTakeFirstOrThrow();
+  }
+
+  findStaffRefund(id: number): Promise<OrderRefundRecord | undefined> {
+    return this.db.selectFrom("order_refunds").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  /** Settles a refund still processing (never one already settled: a replayed handler changes nothing). */
+  async settleStaffRefund(id: number, status: "completed" | "failed", reference: string | null): Promise<void> {
+    await this.db
+      .updateTable("order_refunds")
+      .set({ status, reference })
+      .where("id", "=", id)
+      .where("status", "=", "processing")
+      .execute();
+  }
+
+  staffRefundsOf(orderId: string): Promise<OrderRefundRecord[]> {
+    return this.db.selectFrom("order_refunds").selectAll().where("order_id", "=", orderId).orderBy("id").execute();
   }
 }

@@ -1,5 +1,6 @@
 import type { CheckoutDetails, CheckoutSessionAnswer } from "@vaki/contract/checkout";
 import { checkoutMessages as m } from "@vaki/contract/messages";
+import type { Db } from "../../db/connection.js";
 import { NotFound } from "../../lib/errors.js";
 import {
   type PaymentProvider,
@@ -7,6 +8,7 @@ import {
   type WebhookRequest,
 } from "../../providers/payment/payment-provider.js";
 import { paidPaymentStatuses } from "../orders/status.js";
+import { outboxMessages } from "../outbox/messages.js";
 import { ConfirmationMail } from "./confirmation-mail.js";
 import { CheckoutNotAuthorised } from "./errors.js";
 import { FirstOrderCheck } from "./first-order-check.js";
@@ -71,6 +73,27 @@ export class CheckoutService {
   /** Outbox handler of `refund-payment`. */
   refund(orderId: string): Promise<void> {
     return this.refunds.refund(orderId);
+  }
+
+  /** The admin's refunds (issue 28): what may be refunded, a refund, its gateway call (outbox), the list. */
+  get staffRefunds(): Pick<Refunds, "refundableOf" | "refundByStaff" | "settleStaffRefund" | "staffRefundsOf"> {
+    return this.refunds;
+  }
+
+  /**
+   * The confirmation e-mail again, asked for by a person: an outbox row of its own written with
+   * `alsoInTransaction` (the audit event), sent after the commit.
+   */
+  async resendConfirmationByStaff(
+    orderId: string,
+    requestId: string,
+    alsoInTransaction: (trx: Db) => Promise<void>,
+  ): Promise<void> {
+    await this.deps.repo.transaction(async (_repo, trx) => {
+      await this.deps.outbox.enqueue(trx, outboxMessages.orderConfirmedMailAgain(orderId, requestId));
+      await alsoInTransaction(trx);
+    });
+    this.deps.outbox.tick();
   }
 
   resendConfirmation(orderId: string, reader: CheckoutReader): Promise<{ sent: boolean; message: string }> {

@@ -12,6 +12,8 @@ const why: Record<CancellationReason, (orderNumber: string) => string> = {
     `We're sorry: an item of your order ${orderNumber} sold out while you were paying, so we couldn't send it and have cancelled the order.`,
   "late-payment": (orderNumber) =>
     `Your payment for order ${orderNumber} reached us after the order's reservation had run out, so we couldn't hold the items and have cancelled it.`,
+  shop: (orderNumber) =>
+    `We're sorry: we have had to cancel your order ${orderNumber}. If you have questions about why, just reply to this e-mail.`,
   "cod-refused": (orderNumber) =>
     `We couldn't confirm your cash-on-delivery order ${orderNumber}, so we have cancelled it. Nothing was charged.`,
 };

@@ -1,12 +1,15 @@
+import { beforeDispatchStatuses, inboxMessages } from "@vaki/contract/admin/inbox";
 import type { CancelledOrder, OrderTracking, ServiceabilityAnswer, ShipmentAnswer } from "@vaki/contract/checkout";
 import {
   cancellationBlockReason,
+  cancellationKindOf,
   orderCodeByShipmentCode,
   type TrackingAnswer,
   timelineStepForOrderCode,
 } from "@vaki/contract/fulfilment";
 import { fulfilmentMessages as m, orderMessages } from "@vaki/contract/messages";
 import type { OrderStatus } from "@vaki/contract/orders";
+import type { Db } from "../../db/connection.js";
 import type { Clock } from "../../lib/clock.js";
 import { Conflict, NotFound } from "../../lib/errors.js";
 import type { Logger } from "../../lib/logger.js";
@@ -246,6 +249,54 @@ export class FulfilmentService {
       };
     }
     throw new Conflict(m.orderChanged);
+  }
+
+  /**
+   * The shop cancels an order before dispatch (issue 28, the admin): while it is confirmed or being
+   * prepared and the courier has not picked it up (asked first, as for the shopper), with no
+   * 6-hour window. The same transaction as the shopper's cancel (order, payment, stock, promo
+   * use, refund, courier cancel, e-mail), plus `alsoInTransaction` (the audit event).
+   */
+  async cancelByShop(
+    orderId: string,
+    alsoInTransaction: (trx: Db, before: OrderRecord, after: OrderRecord) => Promise<void>,
+  ): Promise<OrderRecord> {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      let record = (await this.deps.orders.findRecord(orderId))?.record;
+      if (!record) throw new NotFound(orderMessages.notFound);
+      if (record.status === "CANCELLED") throw new Conflict(inboxMessages.alreadyCancelled);
+      const shipment = await this.deps.repo.find(orderId);
+      if (shipment?.awb && !shipment.cancelled_at) record = await this.refreshCourierStatus(record, shipment.awb);
+      // The shopper's rule without its 6-hour window: refused once the courier has the parcel.
+      const pickedUp = cancellationKindOf(cancellationStatusOf(record)) !== "cancellable";
+      if (!beforeDispatchStatuses.some((status) => status === record?.status) || pickedUp) {
+        throw new Conflict(inboxMessages.notCancellable);
+      }
+      const before = record;
+      const cancelled = await this.deps.repo.transaction(async (_repo, trx) => {
+        const moved = await this.deps.lifecycle.cancelByShopper(trx, before);
+        if (!moved) return undefined;
+        await this.deps.inventory.returnStock(trx, orderId);
+        await this.deps.promotions.releaseUses(trx, [before.promo_code]);
+        if (moved.payment_status === "REFUND_PROCESSING") {
+          await this.deps.outbox.enqueue(trx, outboxMessages.refundPayment(orderId));
+        }
+        await this.deps.outbox.enqueue(trx, outboxMessages.cancelShipment(orderId));
+        await this.deps.outbox.enqueue(trx, outboxMessages.orderCancelledMail(orderId, "shop"));
+        await alsoInTransaction(trx, before, moved);
+        return moved;
+      });
+      if (!cancelled) continue;
+      this.deps.log.info({ orderId, paymentStatus: cancelled.payment_status }, "order cancelled by the shop");
+      this.deps.outbox.tick();
+      return cancelled;
+    }
+    throw new Conflict(inboxMessages.orderChanged);
+  }
+
+  /** The order's shipment row (the admin's label and actions read it). */
+  shipmentOf(orderId: string): Promise<ShipmentRecord | undefined> {
+    return this.deps.repo.find(orderId);
   }
 
   /** Outbox handler of `create-shipment`. */

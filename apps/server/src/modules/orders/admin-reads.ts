@@ -12,6 +12,7 @@ import type { Db } from "../../db/connection.js";
 import type { Database } from "../../db/schema.js";
 import { afterKey, decodeCursor, encodeCursor } from "../../lib/keyset.js";
 import { containsPattern } from "../../lib/like-pattern.js";
+import type { OrderRecord } from "./types.js";
 
 /** Orders as the owner's side reads them: lists, search and one order's whole record. Reads only. */
 export class OrderAdminReads {
@@ -98,9 +99,13 @@ export class OrderAdminReads {
   }
 
   /** The whole order but its timeline's audit events and notes (the admin module adds those). */
-  async detail(
-    orderId: string,
-  ): Promise<(Omit<AdminOrderDetail, "notes" | "timeline"> & { statusTimes: StatusTime[] }) | null> {
+  async detail(orderId: string): Promise<
+    | (Omit<AdminOrderDetail, "notes" | "timeline" | "refunds" | "actions"> & {
+        statusTimes: StatusTime[];
+        record: OrderRecord;
+      })
+    | null
+  > {
     const order = await this.db
       .selectFrom("orders")
       .leftJoin("users", "users.id", "orders.user_id")
@@ -188,7 +193,10 @@ export class OrderAdminReads {
         createdAt: shipment.created_at,
         cancelledAt: shipment.cancelled_at,
       })),
+      packedAt: order.packed_at,
+      refundedAmount: order.refunded_amount,
       statusTimes,
+      record: order,
     };
   }
 

@@ -11,6 +11,7 @@ import {
   paymentConfirmation,
   paymentStatusesLeadingTo,
   paymentStatusOnCancel,
+  staffRefundablePaymentStatuses,
   uncollectablePayment,
 } from "./status.js";
 import type { OrderRecord } from "./types.js";
@@ -266,6 +267,26 @@ export class OrderLifecycleService {
       );
     }
     return this.repo.findOrder(orderId);
+  }
+
+  /** A person packed the parcel (issue 28): once, while the order is confirmed or being prepared. */
+  markPacked(trx: Db, orderId: string, staffId: string | null): Promise<OrderRecord | undefined> {
+    const now = this.now();
+    return this.repo
+      .in(trx)
+      .changeIf(
+        orderId,
+        { status: ["CONFIRMED", "PROCESSING"], unsetColumn: "packed_at" },
+        { packed_at: now, packed_by: staffId, updated_at: now },
+      );
+  }
+
+  /**
+   * A person's refund of `amount` (issue 28): added to the refunded amount only while the total
+   * stays within `paid`; the payment becomes PARTIALLY_REFUNDED, or REFUNDED once all is back.
+   */
+  recordStaffRefund(trx: Db, orderId: string, amount: number, paid: number): Promise<OrderRecord | undefined> {
+    return this.repo.in(trx).addRefunded(orderId, amount, paid, staffRefundablePaymentStatuses, this.now());
   }
 
   /** The gateway finished the refund: REFUND_PROCESSING → REFUNDED. */

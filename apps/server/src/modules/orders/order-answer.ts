@@ -66,6 +66,7 @@ export function toOrder(row: OrderRecord, items: readonly OrderItemRecord[], now
     tax: row.tax_amount,
     shippingAmount: row.shipping_amount,
     total: row.total,
+    refundedAmount: row.refunded_amount,
     currency: "INR",
     promoCode: row.promo_code,
     contactEmail: row.contact_email,

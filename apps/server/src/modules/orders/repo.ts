@@ -33,24 +33,50 @@ export class OrdersRepo {
    * account's own e-mail and mobile count too: a guest order paid with them was their first order.
    */
   async hasPaidOrder(customer: CustomerRef): Promise<boolean> {
-    const email = customer.email?.trim().toLowerCase();
-    const userId = customer.userId;
-    const matches = [
-      userId ? sql`user_id = ${userId}` : null,
-      userId ? sql`lower(contact_email) = (select lower(u.email) from users u where u.id = ${userId})` : null,
-      userId ? sql`contact_phone = (select u.mobile from users u where u.id = ${userId})` : null,
-      email ? sql`lower(contact_email) = ${email}` : null,
-      customer.phone ? sql`contact_phone = ${customer.phone}` : null,
-    ].filter((match) => match !== null);
-    if (matches.length === 0) return false;
+    const matches = customerMatches(customer);
+    if (!matches) return false;
     const row = await this.db
       .selectFrom("orders")
       .select("id")
       .where("payment_status", "in", [...paidPaymentStatuses])
-      .where(sql<boolean>`(${sql.join(matches, sql` or `)})`)
+      .where(matches)
       .limit(1)
       .executeTakeFirst();
     return row !== undefined;
+  }
+
+  /** Per promo code: its paid orders and the paise they were discounted in all. */
+  async paidUseOfCodes(): Promise<{ promo_code: string; orders: number; discount: number }[]> {
+    const rows = await this.db
+      .selectFrom("orders")
+      .select((eb) => [
+        "promo_code",
+        eb.fn.countAll<number | string>().as("orders"),
+        eb.fn.sum<number | string>("discount_amount").as("discount"),
+      ])
+      .where("promo_code", "is not", null)
+      .where("payment_status", "in", [...paidPaymentStatuses])
+      .groupBy("promo_code")
+      .execute();
+    return rows.map((row) => ({
+      promo_code: row.promo_code as string,
+      orders: Number(row.orders),
+      discount: Number(row.discount ?? 0),
+    }));
+  }
+
+  /** Paid orders of this customer (matched as `hasPaidOrder` does) that used a promo code. */
+  async countPaidOrdersWithCode(customer: CustomerRef, code: string): Promise<number> {
+    const matches = customerMatches(customer);
+    if (!matches) return 0;
+    const row = await this.db
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll<number | string>().as("count"))
+      .where("promo_code", "=", code)
+      .where("payment_status", "in", [...paidPaymentStatuses])
+      .where(matches)
+      .executeTakeFirst();
+    return Number(row?.count ?? 0);
   }
 
   /**
@@ -202,7 +228,7 @@ export class OrdersRepo {
       status?: readonly OrderStatus[];
       paymentStatus?: readonly PaymentStatus[];
       /** Only while this column is still null (set-once fields such as the AWB). */
-      unsetColumn?: "tracking_number" | "shiprocket_order_id";
+      unsetColumn?: "tracking_number" | "shiprocket_order_id" | "packed_at";
     },
     changes: UpdateObject<Database, "orders">,
   ): Promise<OrderRecord | undefined> {
@@ -220,6 +246,31 @@ export class OrdersRepo {
       .executeTakeFirst();
   }
 
+  /**
+   * Adds a person's refund to the order's refunded amount, only while the total stays within
+   * `paid` and the payment is in one of `from`: two refunds at once can never pass what was paid.
+   */
+  addRefunded(
+    orderId: string,
+    amount: number,
+    paid: number,
+    from: readonly PaymentStatus[],
+    now: string,
+  ): Promise<OrderRecord | undefined> {
+    return this.db
+      .updateTable("orders")
+      .set((eb) => ({
+        refunded_amount: eb("refunded_amount", "+", amount),
+        payment_status: sql<PaymentStatus>`case when ${sql.ref("refunded_amount")} + ${amount} >= ${paid} then 'REFUNDED' else 'PARTIALLY_REFUNDED' end`,
+        updated_at: now,
+      }))
+      .where("id", "=", orderId)
+      .where("payment_status", "in", [...from])
+      .where(sql<boolean>`${sql.ref("refunded_amount")} + ${amount} <= ${paid}`)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
   async countUserOrders(userId: string): Promise<number> {
     const row = await this.db
       .selectFrom("orders")
@@ -229,4 +280,21 @@ export class OrdersRepo {
       .executeTakeFirstOrThrow();
     return Number(row.count);
   }
+}
+
+/**
+ * Orders of a customer: the user, the e-mail (any case) or the phone; for a user the account's
+ * own e-mail and mobile too. Null when the customer gives nothing to match.
+ */
+function customerMatches(customer: CustomerRef) {
+  const email = customer.email?.trim().toLowerCase();
+  const userId = customer.userId;
+  const matches = [
+    userId ? sql`user_id = ${userId}` : null,
+    userId ? sql`lower(contact_email) = (select lower(u.email) from users u where u.id = ${userId})` : null,
+    userId ? sql`contact_phone = (select u.mobile from users u where u.id = ${userId})` : null,
+    email ? sql`lower(contact_email) = ${email}` : null,
+    customer.phone ? sql`contact_phone = ${customer.phone}` : null,
+  ].filter((match) => match !== null);
+  return matches.length === 0 ? null : sql<boolean>`(${sql.join(matches, sql` or `)})`;
 }

@@ -94,6 +94,15 @@ export class PaidOrders implements PaidOrderLookup {
   hasPaidOrder(customer: CustomerRef, trx?: Db): Promise<boolean> {
     return (trx ? this.repo.in(trx) : this.repo).hasPaidOrder(customer);
   }
+
+  paidOrdersWithCode(customer: CustomerRef, code: string, trx?: Db): Promise<number> {
+    return (trx ? this.repo.in(trx) : this.repo).countPaidOrdersWithCode(customer, code);
+  }
+
+  async paidUseOfCodes(): Promise<Map<string, { orders: number; discount: number }>> {
+    const rows = await this.repo.paidUseOfCodes();
+    return new Map(rows.map((row) => [row.promo_code, { orders: row.orders, discount: row.discount }]));
+  }
 }
 
 /**

@@ -26,14 +26,15 @@ export const paymentTransitions: Readonly<Record<PaymentStatus, readonly Payment
   // A failed attempt may be retried until the hold expires (online, or as cash on delivery).
   FAILED: ["PENDING", "PROCESSING", ...settled, "COD_PENDING", "CANCELLED"],
   FAILURE: ["PENDING", "PROCESSING", ...settled, "COD_PENDING", "CANCELLED"],
-  SUCCESS: ["REFUND_PROCESSING"],
-  PAID: ["REFUND_PROCESSING"],
-  COMPLETED: ["REFUND_PROCESSING"],
+  // A person's refund from the admin (issue 28): part of it, or the rest of it.
+  SUCCESS: ["REFUND_PROCESSING", "PARTIALLY_REFUNDED", "REFUNDED"],
+  PAID: ["REFUND_PROCESSING", "PARTIALLY_REFUNDED", "REFUNDED"],
+  COMPLETED: ["REFUND_PROCESSING", "PARTIALLY_REFUNDED", "REFUNDED"],
   COD_PENDING: ["COD_COMPLETED", "CANCELLED"],
-  COD_COMPLETED: ["REFUND_PROCESSING"],
+  COD_COMPLETED: ["REFUND_PROCESSING", "PARTIALLY_REFUNDED", "REFUNDED"],
   // R-ORD-4 cancelling: payment SUCCESS becomes REFUND_PROCESSING, then the provider settles it.
   REFUND_PROCESSING: ["REFUNDED", "PARTIALLY_REFUNDED"],
-  PARTIALLY_REFUNDED: ["REFUND_PROCESSING", "REFUNDED"],
+  PARTIALLY_REFUNDED: ["REFUND_PROCESSING", "PARTIALLY_REFUNDED", "REFUNDED"],
   REFUNDED: [],
   CANCELLED: [],
 };
@@ -43,6 +44,15 @@ export const paymentTransitions: Readonly<Record<PaymentStatus, readonly Payment
  * The one place this set lives; the payment issue sets these statuses.
  */
 export const paidPaymentStatuses: readonly PaymentStatus[] = ["SUCCESS", "COMPLETED", "COD_PENDING", "COD_COMPLETED"];
+
+/** Payment statuses a person may refund from (issue 28): money was taken and not all of it given back. */
+export const staffRefundablePaymentStatuses: readonly PaymentStatus[] = [
+  "SUCCESS",
+  "PAID",
+  "COMPLETED",
+  "COD_COMPLETED",
+  "PARTIALLY_REFUNDED",
+];
 
 /** Order statuses whose stock is held, not yet sold (the hold expires without payment). */
 export const holdingOrderStatuses: readonly OrderStatus[] = ["CREATED"];

@@ -18,6 +18,8 @@ export const outboxKinds = {
   refundMismatchedPayment: "refund-mismatched-payment",
   /** A payment kept for a person to decide: the owner is told by e-mail. */
   paymentReviewAlert: "payment-review-alert",
+  /** A refund a person made in the admin (issue 28): the gateway is asked once, after the commit. */
+  staffRefund: "staff-refund",
 } as const;
 
 /** The parcel's moments the shopper is written about, once each. */
@@ -25,11 +27,12 @@ export const shippingStages = ["shipped", "out-for-delivery", "delivered"] as co
 export type ShippingStage = (typeof shippingStages)[number];
 
 /** Why an order was cancelled, for the wording of its e-mail. */
-export const cancellationReasons = ["customer", "sold-out", "late-payment", "cod-refused"] as const;
+export const cancellationReasons = ["customer", "sold-out", "late-payment", "cod-refused", "shop"] as const;
 export type CancellationReason = (typeof cancellationReasons)[number];
 
 export const orderPayloadSchema = z.object({ orderId: z.string() });
 export const paymentPayloadSchema = z.object({ paymentId: z.string() });
+export const staffRefundPayloadSchema = z.object({ refundId: z.number().int() });
 export const cancellationPayloadSchema = z.object({
   orderId: z.string(),
   reason: z.enum(cancellationReasons),
@@ -60,4 +63,11 @@ export const outboxMessages = {
   }),
   refundMismatchedPayment: (paymentId: string) => about(outboxKinds.refundMismatchedPayment, paymentId, { paymentId }),
   paymentReviewAlert: (paymentId: string) => about(outboxKinds.paymentReviewAlert, paymentId, { paymentId }),
+  staffRefund: (refundId: number) => about(outboxKinds.staffRefund, String(refundId), { refundId }),
+  /** The confirmation e-mail again, asked for by a person: a key of its own so it is not the first one's replay. */
+  orderConfirmedMailAgain: (orderId: string, requestId: string): OutboxMessage => ({
+    kind: outboxKinds.orderConfirmedMail,
+    payload: { orderId },
+    dedupeKey: `${outboxKinds.orderConfirmedMail}:${orderId}:again:${requestId}`,
+  }),
 } as const;

@@ -1,4 +1,4 @@
-import type { Selectable } from "kysely";
+import type { Insertable, Selectable, Updateable } from "kysely";
 import { sql } from "kysely";
 import type { Db } from "../../db/connection.js";
 import type { PromotionsTable } from "../../db/schema.js";
@@ -11,6 +11,32 @@ export class PromotionsRepo {
 
   in(trx: Db): PromotionsRepo {
     return new PromotionsRepo(trx);
+  }
+
+  transaction<T>(work: (repo: PromotionsRepo, trx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new PromotionsRepo(trx), trx));
+  }
+
+  listAll(): Promise<PromotionRecord[]> {
+    return this.db.selectFrom("promotions").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").execute();
+  }
+
+  findById(id: number): Promise<PromotionRecord | undefined> {
+    return this.db.selectFrom("promotions").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  /** The new row, or undefined when the code is taken. */
+  async insert(row: Insertable<PromotionsTable>): Promise<PromotionRecord | undefined> {
+    return this.db
+      .insertInto("promotions")
+      .values(row)
+      .onConflict((oc) => oc.column("code").doNothing())
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  update(id: number, changes: Updateable<PromotionsTable>): Promise<PromotionRecord | undefined> {
+    return this.db.updateTable("promotions").set(changes).where("id", "=", id).returningAll().executeTakeFirst();
   }
 
   findByCode(code: string): Promise<PromotionRecord | undefined> {

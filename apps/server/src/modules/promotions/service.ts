@@ -15,6 +15,10 @@ export interface CustomerRef {
 /** Answers whether a customer already has a paid order (owned by the orders module). */
 export interface PaidOrderLookup {
   hasPaidOrder(customer: CustomerRef, db?: Db): Promise<boolean>;
+  /** Paid orders of the customer that used the code (for a per-customer limit). */
+  paidOrdersWithCode(customer: CustomerRef, code: string, db?: Db): Promise<number>;
+  /** Per code: paid orders that used it and the paise they were discounted (the admin's list). */
+  paidUseOfCodes(): Promise<Map<string, { orders: number; discount: number }>>;
 }
 
 export interface EvaluateOptions {
@@ -32,9 +36,10 @@ export interface PromoOutcome {
 }
 
 /**
- * Promo codes (table `promotions`; VAKI10 is data from migration 0003). A code is valid when it
- * exists and is active, has started and not ended, is not used up, and — for first-order codes —
- * the customer has no paid order. A guest is checked again by e-mail and phone when the address
+ * Promo codes (table `promotions`; VAKI10 is data from migration 0003; the owner manages codes
+ * in the admin). A code is valid when it exists and is active, has started and not ended, is not
+ * used up, the subtotal reaches its minimum, the customer has not used it up to its per-customer
+ * limit, and — for first-order codes — the customer has no paid order. A guest is checked again by e-mail and phone when the address
  * is known at payment (`checkFirstOrderEligibility`, called by the payment flow).
  */
 export class PromotionsService {
@@ -54,7 +59,7 @@ export class PromotionsService {
   ): Promise<PromoOutcome> {
     const repo = trx ? this.repo.in(trx) : this.repo;
     const promotion = await repo.findByCode(code);
-    const problem = await this.problemWith(promotion, customer, trx, options);
+    const problem = await this.problemWith(promotion, customer, subtotal, trx, options);
     if (problem || !promotion) return { code, valid: false, discount: 0, message: problem ?? m.promoInvalid };
     return {
       code,
@@ -104,6 +109,7 @@ export class PromotionsService {
   private async problemWith(
     promotion: PromotionRecord | undefined,
     customer: CustomerRef,
+    subtotal: number,
     trx: Db | undefined,
     options: EvaluateOptions,
   ): Promise<string | null> {
@@ -113,6 +119,11 @@ export class PromotionsService {
     if (promotion.ends_at && promotion.ends_at <= now) return m.promoExpired;
     const usedUp = promotion.usage_limit !== null && promotion.times_used >= promotion.usage_limit;
     if (usedUp && !options.ignoreUsage) return m.promoUsedUp;
+    if (subtotal < promotion.min_order_amount) return m.promoMinimumOrder(promotion.min_order_amount);
+    if (promotion.per_customer_limit !== null && hasIdentity(customer)) {
+      const used = await this.paidOrders.paidOrdersWithCode(customer, promotion.code, trx);
+      if (used >= promotion.per_customer_limit) return m.promoCustomerLimit;
+    }
     if (promotion.first_order_only === 1 && hasIdentity(customer)) {
       const { eligible } = await this.checkFirstOrderEligibility(customer, trx);
       if (!eligible) return m.promoFirstOrderOnly;

@@ -1,4 +1,9 @@
-import { productListSchema, searchQuerySchema } from "@vaki/contract/catalog";
+import {
+  facetedProductListSchema,
+  productListSchema,
+  searchPageQuerySchema,
+  searchQuerySchema,
+} from "@vaki/contract/catalog";
 import { successEnvelope } from "@vaki/contract/envelope";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sendCachedAnswer } from "../catalog/http-cache.js";
@@ -19,5 +24,18 @@ export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService }> = as
       const { keyword, page, limit } = request.query;
       return sendCachedAnswer(request, reply, await search.search(keyword, page, limit));
     },
+  );
+
+  app.get(
+    "/api/search",
+    {
+      schema: {
+        tags: ["catalogue"],
+        summary: "The search results page: matches with the product list's filters, facets and sorts",
+        querystring: searchPageQuerySchema,
+        response: { 200: successEnvelope(facetedProductListSchema) },
+      },
+    },
+    async (request, reply) => sendCachedAnswer(request, reply, await search.searchPage(request.query)),
   );
 };

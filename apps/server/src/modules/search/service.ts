@@ -1,3 +1,4 @@
+import type { SearchPageQuery } from "@vaki/contract/catalog";
 import MiniSearch from "minisearch";
 import type { CachedAnswer } from "../catalog/response-cache.js";
 import { htmlToText } from "../catalog/sanitize.js";
@@ -12,6 +13,9 @@ interface SearchDocument {
   description: string;
   popularity: number;
 }
+
+/** The results page ranks at most this many matches (the weakest "any word" matches fall off). */
+const MAX_PAGE_MATCHES = 500;
 
 /** Words shoppers type for things the catalogue names differently. */
 const synonyms: Record<string, string> = {
@@ -52,6 +56,16 @@ export class SearchService {
       const start = (page - 1) * limit;
       const content = await this.catalog.summariesByIds(ids.slice(start, start + limit));
       return { success: true, message: "OK", data: pageOf(content, page, limit, ids.length) };
+    });
+  }
+
+  /** The search results page: the matches with the list's filters, facets and sorts. */
+  searchPage(query: SearchPageQuery): Promise<CachedAnswer> {
+    const { q, ...rest } = query;
+    const normalised = q.trim().toLowerCase().replace(/\s+/g, " ");
+    return this.catalog.cached(`search-page:${normalised}:${JSON.stringify(rest)}`, async () => {
+      const ids = (await this.rankedIds(normalised)).slice(0, MAX_PAGE_MATCHES);
+      return { success: true, message: "OK", data: await this.catalog.pageAmong(ids, rest) };
     });
   }
 

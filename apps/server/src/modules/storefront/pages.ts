@@ -41,7 +41,15 @@ export type StorefrontRoute =
   | { kind: "not-found" };
 
 /** The app's own pages without a head or hints of their own (keep in step with apps/web/src/app/routes.tsx). */
-export const appOnlyPaths = ["/order-success", "/profile", "/orders", "/reset-password"] as const;
+export const appOnlyPaths = [
+  "/order-success",
+  "/profile",
+  "/orders",
+  "/reset-password",
+  "/search",
+  "/wishlist",
+  "/back-in-stock/unsubscribe",
+] as const;
 
 export interface RenderedPage {
   status: 200 | 404;
@@ -99,6 +107,9 @@ export const disallowedPaths = [
   "/order-confirmation",
   "/order-success",
   "/reset-password",
+  "/search",
+  "/wishlist",
+  "/back-in-stock/",
   "/api/",
 ] as const;
 

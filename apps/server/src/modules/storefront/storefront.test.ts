@@ -141,14 +141,22 @@ describe(`storefront pages answered by the server (${testEngine})`, () => {
   });
 
   it("answers a path no page has with 404 and the app (its not-found view), and the app's own pages with 200", async () => {
-    for (const url of ["/no-such-page", "/products/tees/extra", "/profile/settings", "/search?q=tee"]) {
+    for (const url of ["/no-such-page", "/products/tees/extra", "/profile/settings", "/search/tee"]) {
       const response = await page(url);
       expect(response.statusCode, url).toBe(404);
       expect(response.headers["content-type"]).toContain("text/html");
       expect(response.body).toContain('<div id="root"></div>');
       expect(response.body, url).toContain('<meta name="robots" content="noindex"');
     }
-    for (const url of ["/profile", "/orders", "/order-success?oid=1", "/reset-password?fpt=abc"]) {
+    for (const url of [
+      "/profile",
+      "/orders",
+      "/order-success?oid=1",
+      "/reset-password?fpt=abc",
+      "/search?q=tee",
+      "/wishlist",
+      "/back-in-stock/unsubscribe?token=abc",
+    ]) {
       const response = await page(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.body).toContain('<div id="root"></div>');
@@ -298,7 +306,16 @@ describe(`storefront pages answered by the server (${testEngine})`, () => {
       const response = await shop.app.inject({ method: "GET", url: "/robots.txt" });
       expect(response.statusCode).toBe(200);
       expect(response.headers["content-type"]).toContain("text/plain");
-      for (const path of ["/profile", "/orders", "/order-confirmation", "/order-success", "/reset-password", "/api/"]) {
+      for (const path of [
+        "/profile",
+        "/orders",
+        "/order-confirmation",
+        "/order-success",
+        "/reset-password",
+        "/search",
+        "/wishlist",
+        "/api/",
+      ]) {
         expect(response.body).toContain(`Disallow: ${path}\n`);
       }
       expect(response.body).toContain("Sitemap: http://localhost/sitemap.xml");

@@ -1,14 +1,19 @@
-import { Search, ShoppingBag } from "lucide-react";
+import { Heart, Search, ShoppingBag } from "lucide-react";
 import { useId } from "react";
+import { Link } from "react-router";
 import { IconButton } from "../../components/icon-button";
 import { ProfileMenu } from "../../features/accounts/components/profile-menu";
 import { useCartCount } from "../../features/cart/cart-api";
+import { useWishlist } from "../../features/wishlist/wishlist-api";
+import { wishlistTexts } from "../../features/wishlist/wishlist-texts";
+import { paths } from "../../lib/paths";
 import { openCart, openSearch } from "../../lib/ui-store";
 
 export function HeaderActions() {
   const cartCount = useCartCount();
   const cartCountId = useId();
   const itemsText = `${cartCount} ${cartCount === 1 ? "item" : "items"}`;
+  const saved = useWishlist().productIds.length;
 
   return (
     <div className="header-actions">
@@ -19,6 +24,14 @@ export function HeaderActions() {
         data-overlay-trigger="search"
         onClick={openSearch}
       />
+      <Link to={paths.wishlist} className="icon-button header-actions__wishlist" aria-label={wishlistTexts.link}>
+        <Heart aria-hidden="true" />
+        {saved > 0 ? (
+          <span className="icon-button__badge" aria-hidden="true">
+            {saved > 99 ? "99+" : saved}
+          </span>
+        ) : null}
+      </Link>
       <IconButton
         label="Cart"
         aria-describedby={cartCountId}

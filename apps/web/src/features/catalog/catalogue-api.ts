@@ -214,3 +214,18 @@ export function useProduct(idOrSlug: string) {
 export function useFeaturedProducts(limit = 8, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...featuredQuery(limit), enabled });
 }
+
+/** Cards of products this browser remembers (wishlist, recently viewed), in the order given. */
+export function fetchProductCards(ids: readonly number[], signal?: AbortSignal): Promise<ProductSummary[]> {
+  return apiGet<ProductSummary[]>("/products/cards", { query: { ids: ids.join(",") }, signal });
+}
+
+export function useProductCards(ids: readonly number[]) {
+  return useQuery({
+    queryKey: ["catalogue", "cards", ids.join(",")] as const,
+    queryFn: ({ signal }) => fetchProductCards(ids, signal),
+    enabled: ids.length > 0,
+    staleTime: CATALOGUE_STALE_MS,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -8,7 +8,6 @@ export const searchMessages = {
   noResultsTitle: "No products found",
   noResultsText: "Try searching with different keywords",
   failed: "Search failed. Please try again.",
-  noResultsRedirect: (query: string) => `No products found for "${query}". Redirecting to all products.`,
   resultCount: (shown: number, total: number) =>
     total > shown
       ? `${total} products found, showing the first ${shown}. Use the up and down arrows to choose one.`

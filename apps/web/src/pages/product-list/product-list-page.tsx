@@ -1,6 +1,6 @@
 import type { ProductSort } from "@vaki/contract/catalog";
 import { catalogMessages } from "@vaki/contract/messages";
-import { SlidersHorizontal, X } from "lucide-react";
+import { SlidersHorizontal } from "lucide-react";
 import { type CSSProperties, useId, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Modal } from "../../components/modal";
@@ -16,10 +16,10 @@ import {
   withFilters,
 } from "../../features/catalog/list-filters";
 import { isApiError } from "../../lib/api-error";
-import { formatRupees } from "../../lib/money";
 import { KEEP_SCROLL, paths } from "../../lib/paths";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { usePageTitle } from "../../lib/use-page-title";
+import { ActiveFilters, ListSkeleton } from "./list-parts";
 import { LinkButton, ListState, RetryButton } from "./list-states";
 import { useListRoute } from "./use-list-route";
 import "./product-list-page.css";
@@ -179,7 +179,7 @@ export function ProductListPage() {
           <ActiveFilters filters={filters} onChange={changeFilters} />
 
           {list.isPending ? (
-            <ListSkeleton />
+            <ListSkeleton label={texts.loading} />
           ) : products.length === 0 ? (
             <ListState
               level={2}
@@ -264,62 +264,6 @@ export function ProductListPage() {
           {filterPanel}
         </Modal>
       )}
-    </div>
-  );
-}
-
-/** The filters in force, each removable with one tap. */
-function ActiveFilters({ filters, onChange }: { filters: ListFilters; onChange: (next: ListFilters) => void }) {
-  const chips: { key: string; label: string; without: ListFilters }[] = [];
-  if (filters.size)
-    chips.push({ key: "size", label: `Size ${filters.size}`, without: { ...filters, size: undefined } });
-  if (filters.color) chips.push({ key: "color", label: filters.color, without: { ...filters, color: undefined } });
-  if (filters.minPrice !== undefined || filters.maxPrice !== undefined) {
-    const min = filters.minPrice !== undefined ? formatRupees(filters.minPrice * 100) : null;
-    const max = filters.maxPrice !== undefined ? formatRupees(filters.maxPrice * 100) : null;
-    chips.push({
-      key: "price",
-      label: min && max ? `${min} to ${max}` : min ? `From ${min}` : `Up to ${max}`,
-      without: { ...filters, minPrice: undefined, maxPrice: undefined },
-    });
-  }
-  if (filters.inStock) chips.push({ key: "stock", label: "In stock", without: { ...filters, inStock: undefined } });
-  if (chips.length === 0) return null;
-  return (
-    <ul className="plp__active" aria-label="Filters in use">
-      {chips.map((chip) => (
-        <li key={chip.key}>
-          <button
-            type="button"
-            className="plp__active-chip"
-            aria-label={`Remove filter ${chip.label}`}
-            onClick={() => onChange(chip.without)}
-          >
-            {chip.label}
-            <X aria-hidden="true" />
-          </button>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function ListSkeleton() {
-  return (
-    <div className="plp__loading">
-      <p role="status" className="visually-hidden">
-        {texts.loading}
-      </p>
-      <ul className="plp__grid" aria-hidden="true">
-        {Array.from({ length: 8 }, (_, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-          <li key={index} className="plp__ghost">
-            <div className="plp__ghost-media" />
-            <div className="plp__ghost-line" />
-            <div className="plp__ghost-line plp__ghost-line--short" />
-          </li>
-        ))}
-      </ul>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { colorChoices, galleryImages, selectedVariant, sizeChoices } from "@vaki
 import { RefreshCw } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link, useParams } from "react-router";
+import { NotifyMe } from "../../features/back-in-stock/components/notify-me";
 import { useProduct } from "../../features/catalog/catalogue-api";
 import { CharacterStory } from "../../features/catalog/components/character-story";
 import { ColorSwatches } from "../../features/catalog/components/color-swatches";
@@ -12,6 +13,8 @@ import { RelatedProducts } from "../../features/catalog/components/related-produ
 import { SizeSelector } from "../../features/catalog/components/size-selector";
 import { useLiveStock } from "../../features/catalog/live-stock";
 import { DeliveryCheck } from "../../features/fulfilment/components/delivery-check";
+import { RecentlyViewed } from "../../features/recently-viewed/components/recently-viewed";
+import { WishlistButton } from "../../features/wishlist/components/wishlist-button";
 import { formatRupees } from "../../lib/money";
 import { paths } from "../../lib/paths";
 import { useOpenedOnce } from "../../lib/use-opened-once";
@@ -108,6 +111,7 @@ function ProductDetailView({ product, holdSelection }: { product: ProductDetail;
               <span className="pdp__amount">{formatRupees(variant?.finalPrice ?? product.price)}</span>
               <span className="pdp__tax">inclusive of all taxes</span>
             </p>
+            <WishlistButton productId={product.id} productName={product.name} variant="page" />
           </header>
 
           <ColorSwatches choices={colors} value={selection.color} onChange={chooseColor} />
@@ -119,6 +123,7 @@ function ProductDetailView({ product, holdSelection }: { product: ProductDetail;
           />
 
           <ProductActions product={product} variant={variant} />
+          <NotifyMe product={product} color={selection.color} />
 
           <DeliveryCheck />
           <ProductPolicies />
@@ -165,6 +170,7 @@ function ProductDetailView({ product, holdSelection }: { product: ProductDetail;
       </div>
 
       <RelatedProducts currentProductId={product.id} />
+      <RecentlyViewed current={product.id} />
       {sizeChartMounted ? (
         <Suspense fallback={null}>
           <SizeChartDialog open={sizeChartOpen} onOpenChange={setSizeChartOpen} />

@@ -8,11 +8,12 @@ import { currentSession, useSessionStore } from "../../../lib/session-store";
 import { toast } from "../../../lib/toast-store";
 import { closeOverlay } from "../../../lib/ui-store";
 import { cartKey, EMPTY_CART } from "../../cart/cart-api";
+import { mergeGuestWishlist } from "../../wishlist/wishlist-api";
 import { login, logout, mergeGuestCart, register } from "../auth-api";
 import { loginMessages as t } from "../auth-messages";
 
 /** Query data that belongs to one account and must not outlive its session. */
-const ACCOUNT_QUERY_ROOTS = [["cart"], ["orders"], ["profile"], ["preferences"]] as const;
+const ACCOUNT_QUERY_ROOTS = [["cart"], ["orders"], ["profile"], ["preferences"], ["wishlist"]] as const;
 
 /**
  * Starts the session of a user who just logged in or signed up: the guest cart is merged into
@@ -30,6 +31,8 @@ export async function startSession(queryClient: QueryClient, tokens: SessionToke
   } catch {
     // The guest id is kept, so the next login can try the merge again; the cart is re-fetched below.
   }
+  // The browser's wishlist joins the account's the same way (issue 30); kept on failure.
+  await mergeGuestWishlist(queryClient, tokens).catch(() => undefined);
   useSessionStore.getState().setSession(tokens);
   queryClient.removeQueries({ queryKey: cartKey(null), exact: true });
   void queryClient.invalidateQueries({ queryKey: userKey, exact: true });

@@ -3,6 +3,7 @@ import { cardImage } from "@vaki/contract/product-list";
 import { Link } from "react-router";
 import { formatRupees } from "../../../lib/money";
 import { paths } from "../../../lib/paths";
+import { useCardAction } from "./card-action";
 import { ProductImage } from "./product-image";
 import "./product-card.css";
 
@@ -23,6 +24,7 @@ export function ProductCard({ product, eager = false, headingLevel = 2 }: Produc
   const image = cardImage(product);
   const colours = colourCount(product);
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  const action = useCardAction();
   return (
     <article className="product-card">
       <Link to={paths.product(product.id)} className="product-card__link">
@@ -36,6 +38,7 @@ export function ProductCard({ product, eager = false, headingLevel = 2 }: Produc
           {colours > 1 ? <p className="product-card__meta">{colours} colours</p> : null}
         </div>
       </Link>
+      {action?.(product)}
     </article>
   );
 }

@@ -21,6 +21,7 @@ import { cartPanelMessages as t } from "../../cart/cart-messages";
 import { CartLine } from "../../cart/components/cart-line";
 import { ClearCartDialog } from "../../cart/components/clear-cart-dialog";
 import { PromoCodeField } from "../../cart/components/promo-code-field";
+import { RecentlyViewed } from "../../recently-viewed/components/recently-viewed";
 import { useCheckout } from "../use-checkout";
 import "./cart-panel.css";
 import "./cart-panel-promo.css";
@@ -171,6 +172,7 @@ export function CartPanel() {
               {t.continueShopping}
               <ArrowRight aria-hidden="true" />
             </Link>
+            <RecentlyViewed variant="compact" onOpen={closeOverlay} />
           </div>
         ) : null}
 

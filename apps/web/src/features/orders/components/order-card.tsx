@@ -74,6 +74,9 @@ export function OrderCard({ order, onViewDetails, onTrack, onCancel }: OrderCard
         <p className="order-card__total">
           <span className="visually-hidden">Total </span>
           {formatOrderAmount(order.total)}
+          {order.refundedAmount > 0 ? (
+            <span className="order-muted order-card__refunded">Refunded {formatOrderAmount(order.refundedAmount)}</span>
+          ) : null}
         </p>
       </div>
 

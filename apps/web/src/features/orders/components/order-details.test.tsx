@@ -40,6 +40,12 @@ describe("OrderSummary", () => {
     expect(value("Shipping")).toBe("Free");
     expect(value("Total")).toBe("₹2,338.20");
     expect(screen.queryByText("Tax")).toBeNull();
+    expect(screen.queryByText("Refunded")).toBeNull();
+  });
+
+  it("shows what the shop refunded under the total", () => {
+    render(<OrderSummary order={orderFixture({ refundedAmount: 50_000 })} />);
+    expect(screen.getByText("Refunded").nextElementSibling?.textContent).toBe("-₹500.00");
   });
 
   it("says how much GST the total includes, without adding it", () => {

@@ -5,6 +5,8 @@ interface OrderSummaryProps {
   order: Pick<Order, "subtotal" | "discountAmount" | "promoCode" | "shippingAmount" | "total"> & {
     taxAmount?: number;
     tax?: number;
+    /** Given back by the shop's refunds (My Orders shows it under the total). */
+    refundedAmount?: number;
   };
 }
 
@@ -41,6 +43,12 @@ export function OrderSummary({ order }: OrderSummaryProps) {
         <dt>Total</dt>
         <dd>{formatOrderAmount(order.total)}</dd>
       </div>
+      {order.refundedAmount ? (
+        <div className="order-summary__row order-summary__row--discount">
+          <dt>Refunded</dt>
+          <dd>-{formatOrderAmount(order.refundedAmount)}</dd>
+        </div>
+      ) : null}
       {includedGst > 0 ? (
         <div className="order-summary__row order-summary__row--note">
           <dt>Includes GST</dt>

@@ -27,6 +27,7 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
     tax: 0,
     shippingAmount: 0,
     total: 233820,
+    refundedAmount: 0,
     currency: "INR",
     promoCode: "VAKI10",
     contactEmail: "riya@example.com",

@@ -128,15 +128,16 @@ describe("search popup", () => {
     expect(useUiStore.getState().overlay).toBeNull();
   });
 
-  it("submits to the first result's page when nothing is highlighted", async () => {
+  it("opens the results page when nothing is highlighted (issue 30)", async () => {
     stubApi(() => ok(page(HOODIES)));
     const { user } = renderPopup();
     const input = await screen.findByRole("combobox");
-    await user.type(input, "hoodie{Enter}");
-    await waitFor(() => expect(screen.getByTestId("path")).toHaveTextContent("/product/38"));
+    await user.type(input, " hoodie {Enter}");
+    await waitFor(() => expect(screen.getByTestId("path")).toHaveTextContent("/search"));
+    expect(useUiStore.getState().overlay).toBeNull();
   });
 
-  it("says so when nothing matches, and Enter warns and goes to all products", async () => {
+  it("says so when nothing matches, and Enter still opens the results page", async () => {
     stubApi(() => ok(page([])));
     const { user } = renderPopup();
     const input = await screen.findByRole("combobox");
@@ -147,11 +148,8 @@ describe("search popup", () => {
     expect(input).toHaveAttribute("aria-expanded", "false");
 
     await user.keyboard("{Enter}");
-    await waitFor(() => expect(screen.getByTestId("path")).toHaveTextContent("/products"));
-    expect(useToastStore.getState().toasts.map((toast) => [toast.type, toast.message])).toContainEqual([
-      "warning",
-      'No products found for "zzzzz". Redirecting to all products.',
-    ]);
+    await waitFor(() => expect(screen.getByTestId("path")).toHaveTextContent("/search"));
+    expect(useToastStore.getState().toasts).toEqual([]);
   });
 
   it("shows the spec's text when the search fails", async () => {

@@ -1,4 +1,3 @@
-import { useQueryClient } from "@tanstack/react-query";
 import type { ProductSummary } from "@vaki/contract/catalog";
 import { ArrowRight, LoaderCircle, Search, SearchX } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
@@ -6,10 +5,9 @@ import { useNavigate } from "react-router";
 import { Modal } from "../../../components/modal";
 import { formatRupees } from "../../../lib/money";
 import { paths } from "../../../lib/paths";
-import { toast } from "../../../lib/toast-store";
 import { closeOverlay, useUiStore } from "../../../lib/ui-store";
 import { useDebouncedValue } from "../hooks/use-debounced-value";
-import { isSearchable, searchQuery, useSearchResults } from "../search-api";
+import { isSearchable, useSearchResults } from "../search-api";
 import { popularSearches, searchRules, searchMessages as t } from "../search-messages";
 import "./search-popup.css";
 import { Picture } from "../../../components/picture";
@@ -45,11 +43,9 @@ function productImage(product: ProductSummary): string | null {
  */
 function SearchCombobox({ labelledBy }: { labelledBy: string }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const inputRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState("");
   const [activeIndex, setActiveIndex] = useState(-1);
-  const [submitting, setSubmitting] = useState(false);
   const listboxId = useId();
   const hintId = useId();
 
@@ -81,28 +77,16 @@ function SearchCombobox({ labelledBy }: { labelledBy: string }) {
     navigate(paths.product(product.id));
   }
 
-  async function submit(event: FormEvent) {
+  // Enter opens the highlighted product, else the results page (issue 30: no jump to the first match).
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (activeProduct) {
       openProduct(activeProduct);
       return;
     }
-    if (!searchable || submitting) return;
-    setSubmitting(true);
-    try {
-      const answer = await queryClient.fetchQuery(searchQuery(query));
-      const first = answer.content[0];
-      if (first) openProduct(first);
-      else {
-        toast.warning(t.noResultsRedirect(query));
-        closeOverlay();
-        navigate(paths.allProducts);
-      }
-    } catch {
-      toast.error(t.failed);
-    } finally {
-      setSubmitting(false);
-    }
+    if (!searchable) return;
+    closeOverlay();
+    navigate(paths.search(query));
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -149,7 +133,7 @@ function SearchCombobox({ labelledBy }: { labelledBy: string }) {
           onKeyDown={onKeyDown}
         />
         {waiting ? <LoaderCircle aria-hidden="true" className="search-box__spinner spin" /> : null}
-        <button type="submit" className="search-box__submit" disabled={!searchable} aria-busy={submitting || undefined}>
+        <button type="submit" className="search-box__submit" disabled={!searchable}>
           <span className="search-box__submit-text">{t.submit}</span>
           <ArrowRight aria-hidden="true" />
         </button>

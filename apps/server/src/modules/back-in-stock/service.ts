@@ -1,0 +1,96 @@
+import { randomBytes } from "node:crypto";
+import { type BackInStockRequest, backInStockMessages as m } from "@vaki/contract/back-in-stock";
+import type { Clock } from "../../lib/clock.js";
+import { Conflict, NotFound } from "../../lib/errors.js";
+import { renderMail } from "../../providers/mail/layout.js";
+import type { Mailer } from "../../providers/mail/mailer.js";
+import type { Outbox, OutboxMessage } from "../outbox/service.js";
+import type { ShopLinks } from "../shop-module.js";
+import type { BackInStockRepo } from "./repo.js";
+
+export const backInStockMailKind = "back-in-stock-mail";
+
+/** One e-mail per request, whatever replays or processes do (the dedupe key is the request's). */
+export function backInStockMail(requestId: number): OutboxMessage {
+  return { kind: backInStockMailKind, payload: { requestId }, dedupeKey: `${backInStockMailKind}:${requestId}` };
+}
+
+/** Requests answered per sweep, so one restock of a popular size does not hold a long transaction. */
+const SWEEP_BATCH = 200;
+
+/**
+ * "Notify me when it is back" (issue 30). A request is taken only on a sold-out size; a periodic
+ * sweep finds open requests whose size has stock again and writes one e-mail each to the outbox,
+ * in the transaction that marks the request answered. The sweep (not a hook in the inventory
+ * module) sees every way stock comes back: a cancelled order, an expired hold, the owner's restock.
+ */
+export class BackInStockService {
+  constructor(
+    private readonly repo: BackInStockRepo,
+    private readonly outbox: Outbox,
+    private readonly mailer: Mailer,
+    private readonly clock: Clock,
+    private readonly shop: ShopLinks,
+  ) {}
+
+  async request(input: BackInStockRequest & { userId: string | null }): Promise<void> {
+    const variant = await this.repo.findVariant(input.variantId);
+    if (!variant) throw new NotFound(m.variantNotFound);
+    if (variant.stock_quantity > 0) throw new Conflict(m.alreadyInStock);
+    if (await this.repo.findOpen(input.variantId, input.email)) return;
+    await this.repo.insert({
+      variantId: input.variantId,
+      email: input.email,
+      userId: input.userId,
+      token: randomBytes(24).toString("base64url"),
+      now: this.clock.now().toISOString(),
+    });
+  }
+
+  /** Answers the number of requests whose e-mail was written. */
+  async sweep(): Promise<number> {
+    const due = await this.repo.findDue(SWEEP_BATCH);
+    let written = 0;
+    for (const { id } of due) {
+      const now = this.clock.now().toISOString();
+      const marked = await this.repo.transaction(async (repo, trx) => {
+        if (!(await repo.markNotified(id, now))) return false;
+        await this.outbox.enqueue(trx, backInStockMail(id));
+        return true;
+      });
+      if (marked) written += 1;
+    }
+    return written;
+  }
+
+  /** The outbox's handler: the e-mail, unless the shopper stopped the alert meanwhile. */
+  async deliverMail(requestId: number): Promise<void> {
+    const request = await this.repo.findForMail(requestId);
+    if (!request || request.unsubscribedAt) return;
+    const base = this.shop.publicUrl.replace(/\/$/, "");
+    const params = new URLSearchParams();
+    if (request.color) params.set("color", request.color);
+    if (request.size) params.set("size", request.size);
+    const query = params.size > 0 ? `?${params}` : "";
+    const productUrl = `${base}/product/${request.productId}${query}`;
+    const unsubscribeUrl = `${base}/back-in-stock/unsubscribe?token=${encodeURIComponent(request.token)}`;
+    const what = [request.productName, request.color, request.size ? `size ${request.size}` : null]
+      .filter(Boolean)
+      .join(", ");
+    const body = renderMail({
+      shopName: this.shop.name,
+      greeting: "It's back.",
+      paragraphs: [`${what} is in stock again. Sizes go fast after a restock, so grab yours while it lasts.`],
+      action: { label: "Shop it now", url: productUrl },
+      after: [
+        "You asked us to tell you once, so this is the only e-mail about it.",
+        `No more back-in-stock alerts to this address: ${unsubscribeUrl}`,
+      ],
+    });
+    await this.mailer.send({ to: request.email, subject: `Back in stock: ${request.productName}`, ...body });
+  }
+
+  async unsubscribe(token: string): Promise<void> {
+    if (!(await this.repo.unsubscribe(token, this.clock.now().toISOString()))) throw new NotFound(m.unknownLink);
+  }
+}

@@ -1,0 +1,108 @@
+import { paiseSchema } from "../catalog.js";
+import { orderStatusSchema, paymentStatusSchema } from "../orders.js";
+import { z } from "../zod.js";
+
+export { beforeDispatchStatuses, refundStepUpAbovePaise } from "./inbox-tabs.js";
+
+/** What the order inbox's actions answer and refuse with (issue 28). */
+export const inboxMessages = {
+  packed: "Marked packed.",
+  bulkPacked: (count: number) => `${count} ${count === 1 ? "order" : "orders"} marked packed.`,
+  notPackable: "Only a confirmed order that is not packed yet can be marked packed.",
+  shipmentCreated: "Shipment created.",
+  notShippable: "Only a paid order that is confirmed or being prepared can be shipped.",
+  alreadyHasAwb: "This order already has its AWB.",
+  shipmentNotCreated: "The courier did not give an AWB. Try again in a few minutes.",
+  noLabel: "This order has no shipment with an AWB yet, so there is no label.",
+  cancelled: "Order cancelled. The stock is back on sale and any payment is being refunded.",
+  notCancellable: "Only an order the courier has not picked up yet can be cancelled.",
+  alreadyCancelled: "This order is already cancelled.",
+  refunded: "Refund recorded.",
+  nothingPaid: "Nothing has been paid for this order, so there is nothing to refund.",
+  notRefundable: "This order's payment cannot be refunded now (it is already refunded or being refunded).",
+  refundTooLarge: (maxRupees: string) => `You can refund at most ${maxRupees}.`,
+  refundAmountRequired: "Enter an amount above zero.",
+  refundReasonRequired: "Say why you are refunding.",
+  referenceRequired: "Enter the bank or UPI transfer's reference.",
+  codRefundMethod: "A cash-on-delivery order is refunded by bank transfer or UPI.",
+  prepaidRefundMethod: "A prepaid order is refunded through the payment gateway.",
+  orderChanged: "This order changed meanwhile. Reload it and try again.",
+  confirmationResent: "Confirmation e-mail queued.",
+  noEmail: "This order has no e-mail address to write to.",
+  notConfirmedYet: "Only a confirmed order has a confirmation e-mail to send again.",
+  selectOrders: "Select at least one order.",
+} as const;
+
+export const refundMethods = ["gateway", "bank", "upi"] as const;
+export type RefundMethod = (typeof refundMethods)[number];
+
+export const refundRequestSchema = z
+  .object({
+    /** Paise. */
+    amount: z.coerce
+      .number({ error: inboxMessages.refundAmountRequired })
+      .int()
+      .min(1, inboxMessages.refundAmountRequired),
+    reason: z
+      .string({ error: inboxMessages.refundReasonRequired })
+      .trim()
+      .min(1, inboxMessages.refundReasonRequired)
+      .max(500),
+    /** Absent for a prepaid order (the gateway); bank or UPI for cash on delivery. */
+    method: z.enum(refundMethods).optional(),
+    reference: z.string().trim().max(120).optional(),
+  })
+  .refine((body) => body.method === undefined || body.method === "gateway" || Boolean(body.reference), {
+    path: ["reference"],
+    message: inboxMessages.referenceRequired,
+  });
+export type RefundRequest = z.infer<typeof refundRequestSchema>;
+
+export const orderRefundSchema = z.object({
+  id: z.number().int(),
+  amount: paiseSchema,
+  reason: z.string(),
+  method: z.enum(refundMethods),
+  reference: z.string().nullable(),
+  status: z.enum(["processing", "completed", "failed"]),
+  createdAt: z.string(),
+});
+export type OrderRefund = z.infer<typeof orderRefundSchema>;
+
+/** What an action on one order answers: the order's new state (the page reloads the rest). */
+export const orderActionAnswerSchema = z.object({
+  id: z.string(),
+  orderNumber: z.string(),
+  status: orderStatusSchema,
+  paymentStatus: paymentStatusSchema,
+  packedAt: z.string().nullable(),
+  awb: z.string().nullable(),
+  refundedAmount: paiseSchema,
+});
+export type OrderActionAnswer = z.infer<typeof orderActionAnswerSchema>;
+
+export const bulkOrdersRequestSchema = z.object({
+  ids: z.array(z.string().trim().min(1).max(64)).min(1, inboxMessages.selectOrders).max(100),
+});
+export type BulkOrdersRequest = z.infer<typeof bulkOrdersRequestSchema>;
+
+export const bulkPackAnswerSchema = z.object({
+  packed: z.array(z.string()),
+  /** Orders left as they were, with why. */
+  skipped: z.array(z.object({ id: z.string(), reason: z.string() })),
+});
+export type BulkPackAnswer = z.infer<typeof bulkPackAnswerSchema>;
+
+/** Which actions the order page may offer now (the role's permissions are checked apart). */
+export const orderActionsAvailableSchema = z.object({
+  pack: z.boolean(),
+  ship: z.boolean(),
+  label: z.boolean(),
+  cancel: z.boolean(),
+  /** Paise still refundable (0: no refund). */
+  refundable: paiseSchema,
+  /** How a refund is made: through the gateway (prepaid) or recorded as a bank/UPI transfer (COD). */
+  refundMethod: z.enum(["gateway", "transfer"]).nullable(),
+  resendConfirmation: z.boolean(),
+});
+export type OrderActionsAvailable = z.infer<typeof orderActionsAvailableSchema>;

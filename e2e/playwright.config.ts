@@ -53,6 +53,8 @@ function shopServer(serverPort: number, folder: string, env: Record<string, stri
       RATE_LIMIT_EXEMPT_ADDRESSES: "127.0.0.1,::1",
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
+      // A registered shop's invoices (the invoices spec reads it back from the PDF).
+      SHOP_GSTIN: "29ABCDE1234F1Z5",
       ...env,
     },
   };

@@ -2,7 +2,7 @@
  * "Notify me when it is back" (issue 30): an e-mail address left on a sold-out size; one e-mail
  * when that size is in stock again, with a link to stop the alert.
  */
-import { z } from "zod";
+import { z } from "./zod.js";
 
 export const backInStockRequestSchema = z.object({
   variantId: z.number().int().min(1).max(2_147_483_647),

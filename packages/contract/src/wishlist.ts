@@ -2,10 +2,11 @@
  * The wishlist (issue 30): a guest's stays in the browser, a signed-in shopper's on the account
  * (`/api/wishlist`), merged at login like the cart. Product ids, newest first.
  */
-import { z } from "zod";
 
-/** The most products one wishlist keeps (the browser's list too). */
-export const WISHLIST_MAX = 100;
+import { WISHLIST_MAX } from "./wishlist-rules.js";
+import { z } from "./zod.js";
+
+export { WISHLIST_MAX };
 
 export const wishlistSchema = z.object({ productIds: z.array(z.number().int()) });
 export type Wishlist = z.infer<typeof wishlistSchema>;

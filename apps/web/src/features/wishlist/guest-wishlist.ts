@@ -2,7 +2,7 @@
  * A guest's wishlist: product ids in this browser's storage, newest first (issue 30). Login
  * merges it into the account (`mergeGuestWishlist`) and empties it.
  */
-import { WISHLIST_MAX } from "@vaki/contract/wishlist";
+import { WISHLIST_MAX } from "@vaki/contract/wishlist-rules";
 import { create } from "zustand";
 import { readStoredJson, writeStoredJson } from "../../lib/storage";
 

@@ -8,6 +8,7 @@ import type { ProductDetail, ProductStock } from "@vaki/contract/catalog";
 import { useMemo } from "react";
 import { apiGet } from "../../lib/api-client";
 import { STOCK_REFRESH_MS } from "../../lib/stock-refresh";
+import { useIdle } from "../../lib/when-idle";
 
 export const productStockKey = (productId: number) => ["stock", "product", productId] as const;
 
@@ -41,10 +42,12 @@ export function useLiveStock(product: ProductDetail | undefined): {
   fresh: boolean;
 } {
   const productId = product?.id;
+  // The first ask waits until the page has painted: the served figures are at most seconds old.
+  const idle = useIdle();
   const stock = useQuery({
     queryKey: productStockKey(productId ?? 0),
     queryFn: ({ signal }) => fetchProductStock(productId ?? 0, signal),
-    enabled: productId !== undefined,
+    enabled: productId !== undefined && idle,
     refetchInterval: STOCK_REFRESH_MS,
     staleTime: 0,
     // A failed poll keeps the last figures; the next one tries again.

@@ -3,7 +3,7 @@ import { Outlet } from "react-router";
 import { PromoStrip } from "../components/promo-strip";
 import { ToastArea } from "../components/toast-area";
 import { CardActionContext } from "../features/catalog/components/card-action";
-import { WishlistButton } from "../features/wishlist/components/wishlist-button";
+import { LazyWishlistButton } from "../features/wishlist/components/lazy-wishlist";
 import { Overlays } from "./overlays";
 import { ScrollOnNavigate } from "./scroll-on-navigate";
 import { SiteFooter } from "./shell/site-footer";
@@ -12,7 +12,7 @@ import { useLoginRedirect } from "./use-login-redirect";
 
 /** Every product card carries the wishlist's heart. */
 function cardHeart(product: ProductSummary) {
-  return <WishlistButton productId={product.id} productName={product.name} />;
+  return <LazyWishlistButton productId={product.id} productName={product.name} />;
 }
 
 export function RootLayout() {

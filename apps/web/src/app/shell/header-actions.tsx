@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { IconButton } from "../../components/icon-button";
 import { ProfileMenu } from "../../features/accounts/components/profile-menu";
 import { useCartCount } from "../../features/cart/cart-api";
-import { useWishlist } from "../../features/wishlist/wishlist-api";
+import { LazyWishlistCount } from "../../features/wishlist/components/lazy-wishlist";
 import { wishlistTexts } from "../../features/wishlist/wishlist-texts";
 import { paths } from "../../lib/paths";
 import { openCart, openSearch } from "../../lib/ui-store";
@@ -13,7 +13,6 @@ export function HeaderActions() {
   const cartCount = useCartCount();
   const cartCountId = useId();
   const itemsText = `${cartCount} ${cartCount === 1 ? "item" : "items"}`;
-  const saved = useWishlist().productIds.length;
 
   return (
     <div className="header-actions">
@@ -26,11 +25,7 @@ export function HeaderActions() {
       />
       <Link to={paths.wishlist} className="icon-button header-actions__wishlist" aria-label={wishlistTexts.link}>
         <Heart aria-hidden="true" />
-        {saved > 0 ? (
-          <span className="icon-button__badge" aria-hidden="true">
-            {saved > 99 ? "99+" : saved}
-          </span>
-        ) : null}
+        <LazyWishlistCount />
       </Link>
       <IconButton
         label="Cart"

@@ -3,7 +3,6 @@ import { colorChoices, galleryImages, selectedVariant, sizeChoices } from "@vaki
 import { RefreshCw } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link, useParams } from "react-router";
-import { NotifyMe } from "../../features/back-in-stock/components/notify-me";
 import { useProduct } from "../../features/catalog/catalogue-api";
 import { CharacterStory } from "../../features/catalog/components/character-story";
 import { ColorSwatches } from "../../features/catalog/components/color-swatches";
@@ -13,7 +12,6 @@ import { RelatedProducts } from "../../features/catalog/components/related-produ
 import { SizeSelector } from "../../features/catalog/components/size-selector";
 import { useLiveStock } from "../../features/catalog/live-stock";
 import { DeliveryCheck } from "../../features/fulfilment/components/delivery-check";
-import { RecentlyViewed } from "../../features/recently-viewed/components/recently-viewed";
 import { WishlistButton } from "../../features/wishlist/components/wishlist-button";
 import { formatRupees } from "../../lib/money";
 import { paths } from "../../lib/paths";
@@ -22,6 +20,14 @@ import { usePageTitle } from "../../lib/use-page-title";
 import { ProductActions } from "./product-actions";
 import { useOptionSelection } from "./use-option-selection";
 import "./product-page.css";
+
+// Below the fold or only for a sold-out size: their code loads after the page's own.
+const NotifyMe = lazy(async () => ({
+  default: (await import("../../features/back-in-stock/components/notify-me")).NotifyMe,
+}));
+const RecentlyViewed = lazy(async () => ({
+  default: (await import("../../features/recently-viewed/components/recently-viewed")).RecentlyViewed,
+}));
 
 // Its code loads on the first open, not before the page's first paint.
 const SizeChartDialog = lazy(async () => ({
@@ -123,7 +129,9 @@ function ProductDetailView({ product, holdSelection }: { product: ProductDetail;
           />
 
           <ProductActions product={product} variant={variant} />
-          <NotifyMe product={product} color={selection.color} />
+          <Suspense fallback={null}>
+            <NotifyMe product={product} color={selection.color} />
+          </Suspense>
 
           <DeliveryCheck />
           <ProductPolicies />
@@ -170,7 +178,9 @@ function ProductDetailView({ product, holdSelection }: { product: ProductDetail;
       </div>
 
       <RelatedProducts currentProductId={product.id} />
-      <RecentlyViewed current={product.id} />
+      <Suspense fallback={null}>
+        <RecentlyViewed current={product.id} />
+      </Suspense>
       {sizeChartMounted ? (
         <Suspense fallback={null}>
           <SizeChartDialog open={sizeChartOpen} onOpenChange={setSizeChartOpen} />

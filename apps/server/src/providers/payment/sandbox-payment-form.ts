@@ -1,50 +1,14 @@
 import type { FieldErrors } from "@vaki/contract/envelope";
 import type { PostalAddress } from "@vaki/contract/fulfilment";
 import { indianPincodePattern } from "@vaki/contract/fulfilment-rules";
+import { indianStates } from "@vaki/contract/invoices";
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { z } from "zod";
 import { foreignPostalCode } from "../shipping/delivery-regions.js";
 import { type DestinationCountry, destinationCountryOf, usesPostalCodes } from "../shipping/destination-countries.js";
 
-/** States and union territories of India, as the sandbox page's state select lists them. */
-export const indianStates = [
-  "Andaman and Nicobar Islands",
-  "Andhra Pradesh",
-  "Arunachal Pradesh",
-  "Assam",
-  "Bihar",
-  "Chandigarh",
-  "Chhattisgarh",
-  "Dadra and Nagar Haveli and Daman and Diu",
-  "Delhi",
-  "Goa",
-  "Gujarat",
-  "Haryana",
-  "Himachal Pradesh",
-  "Jammu and Kashmir",
-  "Jharkhand",
-  "Karnataka",
-  "Kerala",
-  "Ladakh",
-  "Lakshadweep",
-  "Madhya Pradesh",
-  "Maharashtra",
-  "Manipur",
-  "Meghalaya",
-  "Mizoram",
-  "Nagaland",
-  "Odisha",
-  "Puducherry",
-  "Punjab",
-  "Rajasthan",
-  "Sikkim",
-  "Tamil Nadu",
-  "Telangana",
-  "Tripura",
-  "Uttar Pradesh",
-  "Uttarakhand",
-  "West Bengal",
-] as const;
+/** States and union territories of India (one list, the invoices' place of supply too). */
+export { indianStates };
 
 /** How the shopper pays on the sandbox page; "fail" simulates a declined payment. */
 export const sandboxPaymentMethods = ["upi", "card", "cod", "fail"] as const;

@@ -44,9 +44,10 @@ module.exports = {
     },
     {
       name: "web-app-imported-by-nobody",
-      comment: "app/ (router, providers, start-up) sits on top: only the entry (main.tsx) imports it.",
+      comment:
+        "app/ (router, providers, start-up) sits on top: only the entries (main.tsx, and entry-server.tsx for the server's drawing) import it.",
       severity: "error",
-      from: { path: `${webApp}(?!app/|main\\.tsx$)` },
+      from: { path: `${webApp}(?!app/|main\\.tsx$|entry-server\\.tsx$)` },
       to: { path: `${webApp}app/` },
     },
     {
@@ -81,7 +82,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: [`(^|/)(dist|node_modules|coverage)/`, testFiles] },
+    exclude: { path: [`(^|/)(dist|dist-ssr|node_modules|coverage)/`, testFiles] },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: {
       exportsFields: ["exports"],

@@ -16,7 +16,7 @@ function publicMediaBypass(request: { url?: string }): string | undefined {
   return !pathname.includes("..") && existsSync(`${WEB_ROOT}public${pathname}`) ? request.url : undefined;
 }
 
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ mode, isSsrBuild }) => {
   const env = loadEnv(mode, WEB_ROOT, "VITE_");
   const shopName = env.VITE_SHOP_NAME?.trim() || DEFAULT_SHOP_NAME;
   const proxy = {
@@ -25,6 +25,17 @@ export default defineConfig(({ mode }) => {
     "/media": { target: API_ORIGIN, changeOrigin: true, bypass: publicMediaBypass },
     "/sandbox": { target: API_ORIGIN, changeOrigin: true },
   };
+
+  if (isSsrBuild) {
+    // The server's build of the storefront (entry-server.tsx, decision 0020): one self-contained
+    // module the API server imports; styles and assets are the browser build's.
+    return {
+      root: WEB_ROOT,
+      plugins: [react()],
+      ssr: { noExternal: true },
+      build: { outDir: "dist-ssr", emptyOutDir: true, ssr: "src/entry-server.tsx", copyPublicDir: false },
+    };
+  }
 
   return {
     root: WEB_ROOT,

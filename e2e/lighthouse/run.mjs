@@ -9,6 +9,7 @@
  *   LIGHTHOUSE_PERFORMANCE=report npm run lighthouse   performance printed, not enforced
  *   LIGHTHOUSE_CPU_SLOWDOWN=calibrated npm run lighthouse   the CPU slowdown fitted to this host's
  *     speed in each run, so every host emulates the same phone (what CI runs; see the README)
+ *   LIGHTHOUSE_REPORTS=/tmp/lh npm run lighthouse   every run's full report kept there as JSON
  *
  * It starts `node apps/server/dist/main.js` on a throwaway data folder (build first: `npm run build`),
  * unless LIGHTHOUSE_URL points at a shop that is already running.
@@ -225,8 +226,13 @@ async function lighthouseRun(url) {
   }
 }
 
+/** LIGHTHOUSE_REPORTS=<folder>: each run's full report is written there as JSON, to see what a score is made of. */
+const REPORTS_DIR = process.env.LIGHTHOUSE_REPORTS;
+let reportCount = 0;
+
 async function auditOnce(url, page) {
   const result = await lighthouseRun(url);
+  if (REPORTS_DIR) writeFileSync(path.join(REPORTS_DIR, `${page}-${++reportCount}.json`), JSON.stringify(result.lhr));
   const { categories, audits } = result.lhr;
   if (categories.performance.score === null || !Number.isFinite(audits["largest-contentful-paint"].numericValue))
     return undefined;

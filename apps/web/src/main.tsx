@@ -6,12 +6,13 @@ import "./styles/layout.css";
 import "./styles/footer-toasts-splash.css";
 import "./styles/components.css";
 import "./styles/modal.css";
+import { hydrate } from "@tanstack/react-query";
 import { StrictMode, startTransition } from "react";
-import { createRoot } from "react-dom/client";
-import { App } from "./app/app";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { App, SERVER_RENDERED_ATTRIBUTE } from "./app/app";
 import { followColourSchemeWithFavicon } from "./app/favicon";
 import { createQueryClient } from "./app/query-client";
-import { createAppRouter } from "./app/router";
+import { type AppRouter, createAppRouter } from "./app/router";
 import { decideSplash } from "./app/splash";
 import { startUp } from "./app/start-up";
 import { whenIdle, yieldToBrowser } from "./lib/when-idle";
@@ -23,26 +24,62 @@ import { whenIdle, yieldToBrowser } from "./lib/when-idle";
  */
 async function boot(container: HTMLElement): Promise<void> {
   const queryClient = createQueryClient();
+  // The answers the server drew the page with (decision 0020): the first render shows what it showed.
+  const drawnState = takeServerState();
+  if (drawnState) hydrate(queryClient, drawnState);
   // The session from local storage; the CSRF token and the cart load alongside what follows.
   void startUp(queryClient).catch(() => undefined);
   await yieldToBrowser();
   decideSplash();
   await yieldToBrowser();
   const router = createAppRouter();
+  // Over the server's markup, render only once the page's code is here: an earlier render would
+  // draw the empty fallback over the drawn page.
+  if (container.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) await routerReady(router);
   await yieldToBrowser();
-  const root = createRoot(container);
+  const app = (
+    <StrictMode>
+      <App queryClient={queryClient} router={router} />
+    </StrictMode>
+  );
   // As a transition, React renders the first page in slices of a few milliseconds with the
-  // browser free in between, instead of in one task as long as the whole page's render.
+  // browser free in between, instead of in one task as long as the whole page's render. Over
+  // the server's drawing it hydrates: it takes over the markup there instead of drawing anew.
   startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App queryClient={queryClient} router={router} />
-      </StrictMode>,
-    );
+    if (container.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) hydrateRoot(container, app);
+    else createRoot(container).render(app);
   });
   whenIdle(followColourSchemeWithFavicon);
 }
 
+const APP_STATE_ELEMENT_ID = "vaki-app-state";
+
+function takeServerState(): Parameters<typeof hydrate>[1] | undefined {
+  const element = document.getElementById(APP_STATE_ELEMENT_ID);
+  if (!element?.textContent) return undefined;
+  element.remove();
+  try {
+    return JSON.parse(element.textContent) as Parameters<typeof hydrate>[1];
+  } catch {
+    return undefined;
+  }
+}
+
+function routerReady(router: AppRouter): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html is missing #root");
+// The server's drawing paints before this script; until the app's own render replaces it (App's
+// effect), it is inert, so no click or keystroke is lost on a control with nothing behind it yet.
+// Without JavaScript nothing sets this, and its links work.
+if (container.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) container.inert = true;
 void boot(container);

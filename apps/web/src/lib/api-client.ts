@@ -182,13 +182,23 @@ function buildUrl(path: string, query: ApiRequestOptions["query"]): string {
   return `${url}${url.includes("?") ? "&" : "?"}${text}`;
 }
 
+/**
+ * How calls reach the API: the browser's fetch, or, while the server renders a page
+ * (entry-server.tsx), the server's own in-process answer to the same request.
+ */
+let transport: (url: string, init: RequestInit) => Promise<Response> = (url, init) => fetch(url, init);
+
+export function setApiTransport(send: (url: string, init: RequestInit) => Promise<Response>): void {
+  transport = send;
+}
+
 async function send(url: string, init: RequestInit, timeoutMs: number, signal?: AbortSignal): Promise<Response> {
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), timeoutMs);
   const onAbort = () => timeout.abort();
   signal?.addEventListener("abort", onAbort, { once: true });
   try {
-    return await fetch(url.startsWith("/api") ? url : `${API_BASE}${url}`, { ...init, signal: timeout.signal });
+    return await transport(url.startsWith("/api") ? url : `${API_BASE}${url}`, { ...init, signal: timeout.signal });
   } catch (error) {
     if (signal?.aborted) throw signal.reason ?? new DOMException("Aborted", "AbortError");
     if (timeout.signal.aborted) throw new ApiError(0, networkMessages.timeout, { kind: "Timeout" });

@@ -6,7 +6,7 @@ const lists = new Map<string, MediaQueryList>();
 function listOf(query: string): MediaQueryList | null {
   let list = lists.get(query);
   if (!list) {
-    if (typeof window.matchMedia !== "function") return null;
+    if (typeof window === "undefined" || typeof window.matchMedia !== "function") return null;
     list = window.matchMedia(query);
     lists.set(query, list);
   }

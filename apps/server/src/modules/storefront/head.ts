@@ -295,12 +295,17 @@ export interface PageHints {
 /**
  * Preload tags: the route's own code (modulepreload) and styles, and its LCP image at high
  * priority, instead of after the app has run and asked for them. The styles are preloaded, not
- * linked: the splash paints with the shell's styles alone (inline in index.html), and the route's code adds them
- * (from cache) before the page renders.
+ * linked, when the browser draws the page: the splash paints with the shell's styles alone
+ * (inline in index.html), and the route's code adds them (from cache) before the page renders.
+ * When the server drew the page (`linkStyles`), its content needs them for its first paint.
  */
-export function hintTags(hints: PageHints): string {
+export function hintTags(hints: PageHints, options: { linkStyles?: boolean } = {}): string {
   return [
-    ...hints.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}" />`),
+    ...hints.styles.map((href) =>
+      options.linkStyles
+        ? `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}" />`
+        : `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}" />`,
+    ),
     ...hints.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
     ...hints.images.map(
       (image) =>

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { CatalogService } from "../catalog/service.js";
 import type { ShopLinks, ShopModule } from "../shop-module.js";
+import { AppRenderer } from "./app-renderer.js";
 import { IndexTemplate } from "./index-template.js";
 import { StorefrontPages } from "./pages.js";
 import { RouteAssets } from "./route-assets.js";
@@ -17,15 +18,19 @@ export function createStorefrontModule(deps: {
   indexFile: string;
   brand: string;
 }): StorefrontModule {
+  // The web build's server half sits beside its browser half: apps/web/dist-ssr (decision 0020).
+  const renderer = new AppRenderer(path.join(path.dirname(deps.indexFile), "..", "dist-ssr", "entry-server.js"));
   const pages = new StorefrontPages({
     catalog: deps.catalog,
     template: new IndexTemplate(deps.indexFile),
     assets: new RouteAssets(path.join(path.dirname(deps.indexFile), ".vite", "manifest.json")),
     brand: deps.brand,
+    renderer,
   });
   return {
     notFound: (shop) => storefrontNotFound({ pages, shop }),
     async register(app, { shop }) {
+      renderer.attach(app);
       await app.register(storefrontRoutes, { pages, shop });
     },
   };

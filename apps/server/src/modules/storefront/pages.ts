@@ -4,6 +4,7 @@ import { cardImage, firstListPagePath, firstListPageQuery } from "@vaki/contract
 import { galleryImages, resolveSelection } from "@vaki/contract/product-options";
 import { LRUCache } from "lru-cache";
 import type { CatalogService } from "../catalog/service.js";
+import type { AppRenderer, RenderedApp } from "./app-renderer.js";
 import {
   allProductsHead,
   categoryHead,
@@ -16,6 +17,7 @@ import {
   notFoundHead,
   type PageHead,
   productHead,
+  scriptSafeJson,
   vakiverseHead,
 } from "./head.js";
 import type { IndexTemplate } from "./index-template.js";
@@ -89,6 +91,43 @@ function routeKey(route: StorefrontRoute): string {
   }
 }
 
+/**
+ * The routes whose content the server draws: the catalogue's and the static pages, the same for
+ * every shopper. A shopper's own pages (the order confirmation, the app-only ones) are the browser's.
+ */
+function rendersOnServer(route: StorefrontRoute): boolean {
+  if (route.kind === "plain") return route.page !== "orderConfirmation";
+  return route.kind !== "app-only" && route.kind !== "not-found";
+}
+
+/** The id of the script tag carrying the drawn page's answers (TanStack Query's dehydrated cache). */
+export const appStateElementId = "vaki-app-state";
+
+/**
+ * The template with the drawn app in #root (marked, so the browser knows the markup is the server's
+ * until its own render takes over) and the answers it was drawn with. The app's code (the
+ * template's module script and preloads, and the route's own chunks) is not fetched at once but
+ * by /app-loader.js once the page has painted: the drawing is the page until then.
+ */
+function withApp(html: string, app: RenderedApp, routeScripts: readonly string[]): string {
+  const root = '<div id="root"></div>';
+  const entry = html.match(/<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\s*/);
+  if (!html.includes(root) || !entry?.[1]) return html;
+  const preloads: string[] = [];
+  const withoutCode = html
+    .replace(entry[0], "")
+    .replace(/<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>\s*/g, (_tag, href: string) => {
+      preloads.push(href);
+      return "";
+    });
+  const code = { entry: entry[1], preload: [...new Set([...preloads, ...routeScripts])] };
+  return withoutCode.replace(
+    root,
+    () =>
+      `<div id="root" data-server-rendered>${app.html}</div>\n    <script type="application/json" id="${appStateElementId}">${scriptSafeJson(app.state)}</script>\n    <script type="application/json" id="vaki-code">${scriptSafeJson(code)}</script>\n    <script defer src="/app-loader.js"></script>`,
+  );
+}
+
 /** What a route's page is made of, before it is written out. */
 interface PagePlan {
   /** False: the route's product or category does not exist. */
@@ -123,23 +162,43 @@ export class StorefrontPages {
   private readonly cache = new LRUCache<string, RenderedPage>({ max: 500, ttl: 10_000 });
 
   constructor(
-    private readonly deps: { catalog: CatalogService; template: IndexTemplate; assets: RouteAssets; brand: string },
+    private readonly deps: {
+      catalog: CatalogService;
+      template: IndexTemplate;
+      assets: RouteAssets;
+      brand: string;
+      /** Draws the page's content into its HTML (issue 26); absent, the browser draws it alone. */
+      renderer?: AppRenderer;
+    },
   ) {
     deps.catalog.onCatalogueChange(() => this.cache.clear());
   }
 
-  async page(route: StorefrontRoute, origin: string): Promise<RenderedPage> {
-    const { template, assets, brand } = this.deps;
-    const key = `${template.version()}|${assets.version()}|${origin}|${routeKey(route)}`;
+  /** The route's page; `url` (path and query) is what the server draws when the route is one it renders. */
+  async page(route: StorefrontRoute, origin: string, url?: string): Promise<RenderedPage> {
+    const { template, assets, brand, renderer } = this.deps;
+    const drawn = url !== undefined && renderer !== undefined && rendersOnServer(route);
+    const key = `${template.version()}|${assets.version()}|${renderer?.version() ?? 0}|${origin}|${routeKey(route)}|${drawn ? url : ""}`;
     const hit = this.cache.get(key);
     if (hit) return hit;
     const plan = await this.planOf(route, origin);
+    const app = drawn && plan.found ? await renderer.render(`${origin}${url}`) : null;
     let html = template.html();
     if (!plan.found) {
       html = injectHead(html, notFoundHead(brand), brand);
     } else {
-      if (plan.head) html = injectHead(html, plan.head, brand);
-      if (plan.module) html = injectBeforeHeadEnd(html, hintTags({ ...assets.of(plan.module), images: plan.images }));
+      // A drawn page carries its answers whole (the app's state), so the head's first data would repeat them.
+      if (plan.head) html = injectHead(html, app ? { ...plan.head, firstData: undefined } : plan.head, brand);
+      const hints = plan.module ? assets.of(plan.module) : { scripts: [], styles: [] };
+      // A drawn page's code comes after its paint (withApp): only its styles and first image are hinted.
+      html = injectBeforeHeadEnd(
+        html,
+        hintTags(
+          { ...hints, scripts: app ? [] : hints.scripts, images: plan.module ? plan.images : [] },
+          { linkStyles: app !== null },
+        ),
+      );
+      if (app) html = withApp(html, app, hints.scripts);
     }
     const page: RenderedPage = { status: plan.found ? 200 : 404, html };
     this.cache.set(key, page);

@@ -23,7 +23,7 @@ export const storefrontRoutes: FastifyPluginAsync<StorefrontRoutesDeps> = async 
   const originOf = (request: FastifyRequest) => shopOriginFor(request, shop);
 
   const render = async (request: FastifyRequest, reply: FastifyReply, route: StorefrontRoute) => {
-    const rendered = await pages.page(route, originOf(request));
+    const rendered = await pages.page(route, originOf(request), request.url);
     return reply
       .status(rendered.status)
       .header("cache-control", "no-cache")

@@ -11,6 +11,7 @@ import { peekGuestSessionId } from "../../lib/guest-session";
 import { useSessionStore } from "../../lib/session-store";
 import { STOCK_REFRESH_MS } from "../../lib/stock-refresh";
 import { toast } from "../../lib/toast-store";
+import { useHydrated } from "../../lib/use-hydrated";
 import { cartErrorMessages } from "./cart-messages";
 
 export const EMPTY_CART: Cart = {
@@ -61,8 +62,10 @@ export function useCart({ live = false }: { live?: boolean } = {}) {
 }
 
 /** Item count for the header badge (0 while loading or failed). */
+/** The cart's item count; none while the page is taking over the server's drawing (which knows no cart). */
 export function useCartCount(): number {
-  return useCart().data?.itemCount ?? 0;
+  const count = useCart().data?.itemCount ?? 0;
+  return useHydrated() ? count : 0;
 }
 
 /** The contract's add request without the caller (added by the client); quantity 1 unless given. */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { expectAccessible } from "./support/a11y";
-import { DESKTOP, PHONE, skipSplash } from "./support/shop";
+import { appTookOver, DESKTOP, PHONE, skipSplash, withoutServerDrawing } from "./support/shop";
 
 /** The splash is not what these tests are about; the Club pop-up sometimes is. */
 async function skipSplashOnly(page: Page): Promise<void> {
@@ -121,7 +121,8 @@ test.describe("home page", () => {
     await skipSplash(page);
     await page.setViewportSize(DESKTOP);
     // The demo catalogue's top categories all have subcategories: serve one without them, so the
-    // carousel holds a category card as well.
+    // carousel holds a category card as well (the app asks for them itself: no server drawing).
+    await withoutServerDrawing(page, "/");
     let categoryId = 0;
     let categoryName = "";
     await page.route(
@@ -169,10 +170,9 @@ test.describe("home page", () => {
     await dialog.getByRole("button", { name: "Close" }).click();
     await expect(dialog).toBeHidden();
 
-    const productsLoaded = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/products");
     await page.reload();
     await expect(page.getByRole("region", { name: "Shop the drop" })).toBeVisible();
-    await productsLoaded;
+    await appTookOver(page);
     // Nothing to wait for when nothing should happen: give the pop-up's 1 s delay time to pass.
     await page.waitForTimeout(2000);
     await expect(page.getByRole("dialog")).toHaveCount(0);

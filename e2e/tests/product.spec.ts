@@ -4,6 +4,7 @@ import { expectAccessible } from "./support/a11y";
 import { logIn } from "./support/orders";
 import {
   addToGuestCart,
+  appTookOver,
   asGuest,
   DESKTOP,
   PHONE,
@@ -79,6 +80,8 @@ test("size rules: only sized variants of the colour, first in stock chosen, sold
   const soldOutRadio = sizes.getByRole("radio", { name: soldOut.attributes.Size ?? "", exact: true });
   await expect(soldOutRadio).toHaveAttribute("aria-disabled", "true");
   await expect(soldOutRadio).toHaveAccessibleDescription("Sold out");
+  // focus() does not wait as a click does: the page must be the app's (not the server's inert drawing).
+  await appTookOver(page);
   await soldOutRadio.focus();
   await expect(soldOutRadio).toBeFocused();
   // Playwright reads aria-disabled as disabled; a shopper can still tap it, and nothing changes.

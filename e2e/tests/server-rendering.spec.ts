@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import {
   addToGuestCart,
+  appTookOver,
   asGuest,
   DESKTOP,
   PASSWORD,
@@ -54,15 +55,10 @@ function collectProblems(page: Page): string[] {
   return problems;
 }
 
-/** Waits until the app has taken the server's drawing over (it removes the mark the server set). */
-async function takenOver(page: Page): Promise<void> {
-  await expect(page.locator("#root")).not.toHaveAttribute("data-server-rendered", /.*/, { timeout: 15_000 });
-}
-
 async function visitEveryRoute(page: Page, list: Route[]): Promise<void> {
   for (const route of list) {
     await page.goto(route.path);
-    await takenOver(page);
+    await appTookOver(page);
     // The lazy parts (hearts, recently viewed, notify me) hydrate once their code is here.
     await page.waitForTimeout(1000);
   }
@@ -115,7 +111,7 @@ test("a returning guest with a cart and a customer with a wishlist hydrate witho
   // Signed in, with a product in the wishlist and one recently viewed.
   const email = await registerCustomer(request);
   await page.goto("/");
-  await takenOver(page);
+  await appTookOver(page);
   await page.getByRole("banner").getByRole("button", { name: "Profile", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Login" });
   await dialog.getByLabel("Email or Phone").fill(email);
@@ -123,7 +119,7 @@ test("a returning guest with a cart and a customer with a wishlist hydrate witho
   await dialog.getByRole("button", { name: "Login", exact: true }).click();
   await expect(dialog).toBeHidden();
   await page.goto(`/product/${product.id}`);
-  await takenOver(page);
+  await appTookOver(page);
   await page.getByRole("button", { name: "Add to wishlist" }).first().click();
   await expect(page.getByRole("button", { name: "Remove from wishlist" }).first()).toBeVisible();
   await page.setViewportSize(DESKTOP);

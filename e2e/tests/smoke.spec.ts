@@ -41,9 +41,15 @@ test("the shell's styles come in the page itself, so the splash paints with the 
   page,
   request,
 }) => {
-  const html = await (await request.get("/")).text();
+  // A page the browser draws (a shopper's own) waits for no stylesheet at all.
+  const html = await (await request.get("/wishlist")).text();
   expect(html).not.toMatch(/<link rel="stylesheet"/);
   expect(html).toMatch(/<style>[^<]*\.splash\{/);
+  // A page the server draws links only its own page's styles, which its drawing needs (decision 0020).
+  const drawn = await (await request.get("/")).text();
+  expect(drawn).toMatch(/<style>[^<]*\.splash\{/);
+  for (const link of drawn.match(/<link rel="stylesheet"[^>]*>/g) ?? [])
+    expect(link).toMatch(/href="\/assets\/(home-page|product-card)-[\w-]+\.css"/);
   // The fonts still start with the head.
   expect(html).toMatch(/<link rel="preload" href="\/assets\/anton-latin-400-normal-[\w-]+\.woff2" as="font"/);
 

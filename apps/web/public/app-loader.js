@@ -7,7 +7,7 @@
   const root = document.getElementById("root");
   const code = document.getElementById("vaki-code");
   if (!root || !code?.textContent) return;
-  root.inert = true;
+  if (root.hasAttribute("data-server-rendered")) root.inert = true;
   const { entry, preload } = JSON.parse(code.textContent);
   let started = false;
   const start = () => {

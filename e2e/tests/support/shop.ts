@@ -123,3 +123,34 @@ export async function attachScreenshot(page: Page, testInfo: TestInfo, name: str
   await page.screenshot({ path, fullPage: true });
   await testInfo.attach(name, { path, contentType: "image/png" });
 }
+
+/**
+ * Opens `path` as the browser draws it alone: without the server's drawing of the page and the
+ * answers it was drawn with (decision 0020), so the app asks the API itself and a test can change
+ * an answer on the way (page.route on the API call).
+ */
+export async function withoutServerDrawing(page: Page, path: string): Promise<void> {
+  await page.route(
+    (url) => url.pathname === path,
+    async (route) => {
+      if (route.request().resourceType() !== "document") return route.fallback();
+      const response = await route.fetch();
+      const html = await response.text();
+      const start = html.indexOf('<div id="root" data-server-rendered>');
+      const state = html.indexOf('<script type="application/json" id="vaki-app-state">');
+      const body =
+        start === -1 || state === -1
+          ? html
+          : `${html.slice(0, start)}<div id="root"></div>${html.slice(html.indexOf("</script>", state) + "</script>".length)}`;
+      const headers = { ...response.headers() };
+      delete headers["content-encoding"];
+      delete headers["content-length"];
+      await route.fulfill({ status: response.status(), headers, body });
+    },
+  );
+}
+
+/** Waits until the app has taken over the server's drawing of the page (it removes the server's mark). */
+export async function appTookOver(page: Page): Promise<void> {
+  await expect(page.locator("#root")).not.toHaveAttribute("data-server-rendered", /.*/, { timeout: 15_000 });
+}

@@ -7,7 +7,8 @@ import { afterEach, vi } from "vitest";
 configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom does not implement scrolling; the router's scroll restoration calls it on every navigation.
-window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+// (The tests of the server's drawing run in Node, without a window.)
+if (typeof window !== "undefined") window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 
 afterEach(() => {
   cleanup();

@@ -3,6 +3,7 @@ import { HERO_DESKTOP_QUERY, HERO_MEDIA, HERO_PHONE_QUERY } from "@vaki/contract
 import { cardImage, firstListPagePath, firstListPageQuery } from "@vaki/contract/product-list";
 import { galleryImages, resolveSelection } from "@vaki/contract/product-options";
 import { LRUCache } from "lru-cache";
+import { withEncodings } from "../catalog/response-cache.js";
 import type { CatalogService } from "../catalog/service.js";
 import type { AppRenderer, RenderedApp } from "./app-renderer.js";
 import {
@@ -56,6 +57,8 @@ export const appOnlyPaths = [
 export interface RenderedPage {
   status: 200 | 404;
   html: string;
+  /** Its brotli and gzip forms, made once when it is drawn and sent as they are (a page of 1 KB or more). */
+  encoded?: { br: Buffer; gzip: Buffer };
 }
 
 /** Static pages of the storefront (accounts-and-orders: about, careers, contact, FAQ, policies), by path. */
@@ -152,14 +155,29 @@ export const disallowedPaths = [
   "/api/",
 ] as const;
 
+/** A rendered page is sent as it is for this long (stock moves without a catalogue change, like the catalogue's own cache). */
+const PAGE_FRESH_MS = 10_000;
 /**
- * Renders storefront pages for search engines and link previews: the built index.html with the
- * route's head (decision 0008), the sitemap and robots.txt. Rendered answers are kept per route
- * and origin for at most 10 s (stock moves without a catalogue change, like the catalogue's own
- * cache) and dropped when the catalogue version or the template changes.
+ * After that, and up to this age, it is still sent at once while a fresh one is drawn behind it
+ * (stale-while-revalidate: a shopper never waits for a drawing that is already there); older, it
+ * is drawn again first. Live figures (stock) are the browser's to refresh (decision 0019).
+ */
+const PAGE_STALE_MS = 60_000;
+
+/**
+ * Renders storefront pages: the built index.html with the route's head (decision 0008), its
+ * content drawn by the server where it is the same for everyone (decision 0020), the sitemap and
+ * robots.txt. Rendered pages are kept per URL and origin (fresh for 10 s, then refreshed behind
+ * the next request for up to a minute, one drawing at a time per page) and dropped when the
+ * catalogue version, the template or the build changes.
  */
 export class StorefrontPages {
-  private readonly cache = new LRUCache<string, RenderedPage>({ max: 500, ttl: 10_000 });
+  private readonly cache = new LRUCache<string, RenderedPage & { at: number }>({ max: 500 });
+  /** Drawings under way, by cache key: concurrent requests for a page share one. */
+  private readonly drawing = new Map<string, Promise<RenderedPage>>();
+  /** Bumped when the catalogue changes: a drawing begun before is not kept. */
+  private generation = 0;
+  private readonly sitemaps = new LRUCache<string, string>({ max: 50, ttl: PAGE_FRESH_MS });
 
   constructor(
     private readonly deps: {
@@ -171,18 +189,49 @@ export class StorefrontPages {
       renderer?: AppRenderer;
     },
   ) {
-    deps.catalog.onCatalogueChange(() => this.cache.clear());
+    deps.catalog.onCatalogueChange(() => {
+      this.generation++;
+      this.cache.clear();
+      this.sitemaps.clear();
+    });
   }
 
   /** The route's page; `url` (path and query) is what the server draws when the route is one it renders. */
   async page(route: StorefrontRoute, origin: string, url?: string): Promise<RenderedPage> {
-    const { template, assets, brand, renderer } = this.deps;
+    const { template, assets, renderer } = this.deps;
     const drawn = url !== undefined && renderer !== undefined && rendersOnServer(route);
     const key = `${template.version()}|${assets.version()}|${renderer?.version() ?? 0}|${origin}|${routeKey(route)}|${drawn ? url : ""}`;
     const hit = this.cache.get(key);
-    if (hit) return hit;
+    const age = hit ? Date.now() - hit.at : Number.POSITIVE_INFINITY;
+    if (hit && age < PAGE_FRESH_MS) return hit;
+    const fresh = this.draw(key, () => this.build(route, origin, drawn ? url : undefined));
+    if (hit && age < PAGE_STALE_MS) {
+      fresh.catch(() => undefined);
+      return hit;
+    }
+    return fresh;
+  }
+
+  /** One drawing per key at a time; kept unless the catalogue changed meanwhile. */
+  private draw(key: string, build: () => Promise<RenderedPage>): Promise<RenderedPage> {
+    const pending = this.drawing.get(key);
+    if (pending) return pending;
+    const generation = this.generation;
+    const next = build()
+      .then(async (page) => ({ ...page, encoded: (await withEncodings({ body: page.html, etag: "" })).encoded }))
+      .then((page) => {
+        if (generation === this.generation) this.cache.set(key, { ...page, at: Date.now() });
+        return page;
+      })
+      .finally(() => this.drawing.delete(key));
+    this.drawing.set(key, next);
+    return next;
+  }
+
+  private async build(route: StorefrontRoute, origin: string, url: string | undefined): Promise<RenderedPage> {
+    const { template, assets, brand, renderer } = this.deps;
     const plan = await this.planOf(route, origin);
-    const app = drawn && plan.found ? await renderer.render(`${origin}${url}`) : null;
+    const app = url !== undefined && renderer && plan.found ? await renderer.render(`${origin}${url}`) : null;
     let html = template.html();
     if (!plan.found) {
       html = injectHead(html, notFoundHead(brand), brand);
@@ -200,9 +249,7 @@ export class StorefrontPages {
       );
       if (app) html = withApp(html, app, hints.scripts);
     }
-    const page: RenderedPage = { status: plan.found ? 200 : 404, html };
-    this.cache.set(key, page);
-    return page;
+    return { status: plan.found ? 200 : 404, html };
   }
 
   /** The head, page module and first image of a route; not found when its product or category does not exist. */
@@ -295,9 +342,8 @@ export class StorefrontPages {
 
   /** sitemap.xml: home, the landing page, all products, every category list, every product, the static pages. */
   async sitemap(origin: string): Promise<string> {
-    const key = `sitemap|${origin}`;
-    const hit = this.cache.get(key);
-    if (hit) return hit.html;
+    const hit = this.sitemaps.get(origin);
+    if (hit) return hit;
     const { categories, products } = await this.deps.catalog.sitemapEntries();
     const url = (path: string, lastmod?: string) =>
       `  <url><loc>${escapeHtml(`${origin}${path}`)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ""}</url>`;
@@ -313,7 +359,7 @@ export class StorefrontPages {
       "</urlset>",
       "",
     ].join("\n");
-    this.cache.set(key, { status: 200, html: xml });
+    this.sitemaps.set(origin, xml);
     return xml;
   }
 

@@ -1,6 +1,7 @@
 import { listFilterParams } from "@vaki/contract/product-list";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { type ShopAddress, shopOriginFor } from "../../lib/shop-origin.js";
+import { preferredEncoding } from "../catalog/http-cache.js";
 import { appOnlyPaths, type StorefrontPages, type StorefrontRoute, staticPages } from "./pages.js";
 
 export interface StorefrontRoutesDeps {
@@ -24,11 +25,14 @@ export const storefrontRoutes: FastifyPluginAsync<StorefrontRoutesDeps> = async 
 
   const render = async (request: FastifyRequest, reply: FastifyReply, route: StorefrontRoute) => {
     const rendered = await pages.page(route, originOf(request), request.url);
-    return reply
-      .status(rendered.status)
-      .header("cache-control", "no-cache")
-      .type("text/html; charset=utf-8")
-      .send(rendered.html);
+    reply.status(rendered.status).header("cache-control", "no-cache").type("text/html; charset=utf-8");
+    // Compressed once when drawn (decision 0020), like the catalogue's answers.
+    if (!rendered.encoded) return reply.send(rendered.html);
+    reply.header("vary", "accept-encoding");
+    const encoding = preferredEncoding(request.headers["accept-encoding"]);
+    return encoding
+      ? reply.header("content-encoding", encoding).send(rendered.encoded[encoding])
+      : reply.send(rendered.html);
   };
   type Keyed = { Params: { key: string } };
   /** The list URL sets none of these: it opens on its first page as the server can write it. */

@@ -3,6 +3,7 @@ import { colorChoices, galleryImages, selectedVariant, sizeChoices } from "@vaki
 import { RefreshCw } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link, useParams } from "react-router";
+import { AfterHydration } from "../../components/after-hydration";
 import { useProduct } from "../../features/catalog/catalogue-api";
 import { CharacterStory } from "../../features/catalog/components/character-story";
 import { ColorSwatches } from "../../features/catalog/components/color-swatches";
@@ -129,9 +130,11 @@ function ProductDetailView({ product, holdSelection }: { product: ProductDetail;
           />
 
           <ProductActions product={product} variant={variant} />
-          <Suspense fallback={null}>
-            <NotifyMe product={product} color={selection.color} />
-          </Suspense>
+          <AfterHydration>
+            <Suspense fallback={null}>
+              <NotifyMe product={product} color={selection.color} />
+            </Suspense>
+          </AfterHydration>
 
           <DeliveryCheck />
           <ProductPolicies />
@@ -178,9 +181,11 @@ function ProductDetailView({ product, holdSelection }: { product: ProductDetail;
       </div>
 
       <RelatedProducts currentProductId={product.id} />
-      <Suspense fallback={null}>
-        <RecentlyViewed current={product.id} />
-      </Suspense>
+      <AfterHydration>
+        <Suspense fallback={null}>
+          <RecentlyViewed current={product.id} />
+        </Suspense>
+      </AfterHydration>
       {sizeChartMounted ? (
         <Suspense fallback={null}>
           <SizeChartDialog open={sizeChartOpen} onOpenChange={setSizeChartOpen} />

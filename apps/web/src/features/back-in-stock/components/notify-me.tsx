@@ -27,7 +27,10 @@ export function NotifyMe({ product, color }: { product: ProductDetail; color: st
   const user = useCurrentUser();
   const [open, setOpen] = useState(false);
   const [variantId, setVariantId] = useState<number | null>(null);
-  const [email, setEmail] = useState(user?.email ?? "");
+  // What the shopper typed; until then the account's address (known only once the page has taken
+  // over the server's drawing, or once they sign in).
+  const [typed, setEmail] = useState<string | null>(null);
+  const email = typed ?? user?.email ?? "";
   const [invalid, setInvalid] = useState(false);
   const request = useRequestBackInStock();
   const panelId = useId();

@@ -1,6 +1,6 @@
 import { fulfilmentMessages } from "@vaki/contract/messages";
 import { Banknote, CircleAlert, LoaderCircle, Truck } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { isPincode, rememberedPincode, rememberPincode, useServiceability } from "../shipping-api";
 import "./delivery-check.css";
 
@@ -12,8 +12,15 @@ import "./delivery-check.css";
 export function DeliveryCheck() {
   const inputId = useId();
   const hintId = useId();
-  const [value, setValue] = useState(rememberedPincode);
-  const [checked, setChecked] = useState<string | null>(() => rememberedPincode() || null);
+  const [value, setValue] = useState("");
+  const [checked, setChecked] = useState<string | null>(null);
+  // This browser's last pincode, once the page is its own (the server's drawing knows none).
+  useEffect(() => {
+    const remembered = rememberedPincode();
+    if (!remembered) return;
+    setValue((typed) => typed || remembered);
+    setChecked((shown) => shown ?? remembered);
+  }, []);
   const [invalid, setInvalid] = useState(false);
   const answer = useServiceability(checked);
 

@@ -1,4 +1,5 @@
 import { type ComponentProps, lazy, Suspense } from "react";
+import { AfterHydration } from "../../../components/after-hydration";
 import type { WishlistButton as WishlistButtonType } from "./wishlist-button";
 
 /*
@@ -10,16 +11,20 @@ const Count = lazy(async () => ({ default: (await import("./wishlist-count")).Wi
 
 export function LazyWishlistButton(props: ComponentProps<typeof WishlistButtonType>) {
   return (
-    <Suspense fallback={null}>
-      <Button {...props} />
-    </Suspense>
+    <AfterHydration>
+      <Suspense fallback={null}>
+        <Button {...props} />
+      </Suspense>
+    </AfterHydration>
   );
 }
 
 export function LazyWishlistCount() {
   return (
-    <Suspense fallback={null}>
-      <Count />
-    </Suspense>
+    <AfterHydration>
+      <Suspense fallback={null}>
+        <Count />
+      </Suspense>
+    </AfterHydration>
   );
 }

@@ -7,6 +7,7 @@
  *   npm run lighthouse                          every main page
  *   LIGHTHOUSE_PAGES=home,product npm run lighthouse   some of them
  *   LIGHTHOUSE_PERFORMANCE=report npm run lighthouse   performance printed, not enforced
+ *   LIGHTHOUSE_MIN_PERFORMANCE=90 npm run lighthouse   a lower performance budget (default 95)
  *   LIGHTHOUSE_CPU_SLOWDOWN=calibrated npm run lighthouse   the CPU slowdown fitted to this host's
  *     speed in each run, so every host emulates the same phone (what CI runs; see the README)
  *   LIGHTHOUSE_REPORTS=/tmp/lh npm run lighthouse   every run's full report kept there as JSON
@@ -36,12 +37,17 @@ const CPU_SLOWDOWN = process.env.LIGHTHOUSE_CPU_SLOWDOWN ?? String(DEFAULT_CPU_S
 if (CPU_SLOWDOWN !== "calibrated" && !(Number(CPU_SLOWDOWN) >= 1))
   throw new Error(`LIGHTHOUSE_CPU_SLOWDOWN is a number ≥ 1 or "calibrated", not "${CPU_SLOWDOWN}"`);
 
+/** Issue 26's bar; LIGHTHOUSE_MIN_PERFORMANCE lowers the performance one (CI's, on hosts that vary: see .ci/run). */
+const MIN_PERFORMANCE = Number(process.env.LIGHTHOUSE_MIN_PERFORMANCE ?? 95);
+if (!(MIN_PERFORMANCE >= 0 && MIN_PERFORMANCE <= 100))
+  throw new Error(`LIGHTHOUSE_MIN_PERFORMANCE is a score from 0 to 100, not "${process.env.LIGHTHOUSE_MIN_PERFORMANCE}"`);
+
 export const BUDGETS = {
-  performance: 90,
-  accessibility: 95,
-  "best-practices": 95,
-  seo: 95,
-  cls: 0.05,
+  performance: MIN_PERFORMANCE,
+  accessibility: 100,
+  "best-practices": 100,
+  seo: 100,
+  cls: 0.02,
 };
 
 /** Starts the built shop on a fresh data folder; answers its base URL and a stop function. */

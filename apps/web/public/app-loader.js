@@ -7,7 +7,7 @@
   const root = document.getElementById("root");
   const code = document.getElementById("vaki-code");
   if (!root || !code?.textContent) return;
-  if (root.hasAttribute("data-server-rendered")) root.inert = true;
+  if (root.hasAttribute("data-server-rendered")) root.setAttribute("inert", "");
   const { entry, preload } = JSON.parse(code.textContent);
   let started = false;
   const start = () => {
@@ -32,6 +32,8 @@
   });
   const painted = new Promise((resolve) => {
     if (performance.getEntriesByName("first-contentful-paint").length > 0) return resolve();
+    // A browser that does not time paints: the load is as near as it can tell.
+    if (!globalThis.PerformanceObserver?.supportedEntryTypes?.includes("paint")) return resolve();
     try {
       new PerformanceObserver((_list, observer) => {
         observer.disconnect();

@@ -15,6 +15,7 @@ import { createQueryClient } from "./app/query-client";
 import { type AppRouter, createAppRouter } from "./app/router";
 import { decideSplash } from "./app/splash";
 import { startUp } from "./app/start-up";
+import { markHydrated } from "./lib/use-hydrated";
 import { whenIdle, yieldToBrowser } from "./lib/when-idle";
 
 /**
@@ -45,8 +46,11 @@ async function boot(container: HTMLElement): Promise<void> {
   // As a transition, React renders the first page in slices of a few milliseconds with the
   // browser free in between, instead of in one task as long as the whole page's render. Over
   // the server's drawing it hydrates: it takes over the markup there instead of drawing anew.
+  const serverRendered = container.hasAttribute(SERVER_RENDERED_ATTRIBUTE);
+  // Nothing to take over: what only this browser knows shows in the first render.
+  if (!serverRendered) markHydrated();
   startTransition(() => {
-    if (container.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) hydrateRoot(container, app);
+    if (serverRendered) hydrateRoot(container, app);
     else createRoot(container).render(app);
   });
   whenIdle(followColourSchemeWithFavicon);
@@ -78,8 +82,4 @@ function routerReady(router: AppRouter): Promise<void> {
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html is missing #root");
-// The server's drawing paints before this script; until the app's own render replaces it (App's
-// effect), it is inert, so no click or keystroke is lost on a control with nothing behind it yet.
-// Without JavaScript nothing sets this, and its links work.
-if (container.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) container.inert = true;
 void boot(container);

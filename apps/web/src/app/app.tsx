@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { RouterProvider } from "react-router";
+import { markHydrated } from "../lib/use-hydrated";
 import { AppProviders } from "./providers";
 import type { AppRouter } from "./router";
 import { Splash } from "./splash";
@@ -24,10 +25,12 @@ export function AppFrame({ queryClient, children }: { queryClient?: QueryClient;
 export function App({ queryClient, router }: { queryClient?: QueryClient; router: AppRouter }) {
   // The app has taken over the server's drawing (main.tsx): the page is live.
   useEffect(() => {
+    markHydrated();
     const root = document.getElementById("root");
     if (!root?.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) return;
     root.removeAttribute(SERVER_RENDERED_ATTRIBUTE);
-    root.inert = false;
+    // Made inert by public/app-loader.js until now.
+    root.removeAttribute("inert");
   }, []);
   return (
     <AppFrame queryClient={queryClient}>

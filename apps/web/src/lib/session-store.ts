@@ -31,6 +31,13 @@ interface SessionState {
    */
   loggedOut: boolean;
   forgetLogout: () => void;
+  /**
+   * Logout has been pressed and its call is under way: a request of the session that fails
+   * meanwhile (its refresh token revoked by that very call) ends the session as the Logout, not
+   * as an expiry that asks to log in again.
+   */
+  loggingOut: boolean;
+  setLoggingOut: (loggingOut: boolean) => void;
   /** Keeps the stored user in step with a profile change (name, mobile) so the header shows it. */
   updateUser: (changes: Partial<Omit<PublicUser, "id">>) => void;
 }
@@ -77,13 +84,18 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
       user: tokens.user,
     };
     persist(session);
-    set({ session, loggedOut: false });
+    set({ session, loggedOut: false, loggingOut: false });
   },
   clearSession: (options) => {
     persist(null);
-    set({ session: null, loggedOut: options?.byLogout === true });
+    const { session, loggedOut, loggingOut } = get();
+    // A request of the old session failing after the Logout (nothing left to clear) keeps its mark.
+    const stillLoggedOut = session === null && loggedOut;
+    set({ session: null, loggedOut: options?.byLogout === true || loggingOut || stillLoggedOut });
   },
   loggedOut: false,
+  loggingOut: false,
+  setLoggingOut: (loggingOut) => set({ loggingOut }),
   forgetLogout: () => {
     if (get().loggedOut) set({ loggedOut: false });
   },

@@ -86,6 +86,7 @@ export function useLogout() {
   return useMutation({
     mutationKey: ["auth", "logout"],
     mutationFn: async () => {
+      useSessionStore.getState().setLoggingOut(true);
       try {
         await logout(currentSession()?.refreshToken);
       } catch (error) {
@@ -97,10 +98,14 @@ export function useLogout() {
       await navigate("/");
       // The guard may still be on screen (the move home renders in a transition): tell it why.
       useSessionStore.getState().clearSession({ byLogout: true });
+      useSessionStore.getState().setLoggingOut(false);
       forgetAccountData(queryClient);
       toast.success(t.loggedOut);
     },
-    onError: (error) => toast.error(t.logoutFailed(errorMessage(error, networkMessages.fallback))),
+    onError: (error) => {
+      useSessionStore.getState().setLoggingOut(false);
+      toast.error(t.logoutFailed(errorMessage(error, networkMessages.fallback)));
+    },
   });
 }
 

@@ -40,7 +40,9 @@ if (CPU_SLOWDOWN !== "calibrated" && !(Number(CPU_SLOWDOWN) >= 1))
 /** Issue 26's bar; LIGHTHOUSE_MIN_PERFORMANCE lowers the performance one (CI's, on hosts that vary: see .ci/run). */
 const MIN_PERFORMANCE = Number(process.env.LIGHTHOUSE_MIN_PERFORMANCE ?? 95);
 if (!(MIN_PERFORMANCE >= 0 && MIN_PERFORMANCE <= 100))
-  throw new Error(`LIGHTHOUSE_MIN_PERFORMANCE is a score from 0 to 100, not "${process.env.LIGHTHOUSE_MIN_PERFORMANCE}"`);
+  throw new Error(
+    `LIGHTHOUSE_MIN_PERFORMANCE is a score from 0 to 100, not "${process.env.LIGHTHOUSE_MIN_PERFORMANCE}"`,
+  );
 
 export const BUDGETS = {
   performance: MIN_PERFORMANCE,

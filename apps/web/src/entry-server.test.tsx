@@ -2,6 +2,7 @@
 import type { ProductDetail } from "@vaki/contract/catalog";
 import { describe, expect, it } from "vitest";
 import { configure, renderPage } from "./entry-server";
+import { jsonResponse } from "./test/render-route";
 
 /*
  * The server's drawing of a page (decision 0020), run in Node as the server runs it: no window,
@@ -44,10 +45,7 @@ const product: ProductDetail = {
 };
 
 function answer(data: unknown, status = 200): Response {
-  return new Response(JSON.stringify({ success: status < 400, message: status < 400 ? "OK" : "Not found", data }), {
-    status,
-    headers: { "content-type": "application/json" },
-  });
+  return jsonResponse({ success: status < 400, message: status < 400 ? "OK" : "Not found", data }, status);
 }
 
 describe("the server's drawing of a page", () => {

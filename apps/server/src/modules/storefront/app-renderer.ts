@@ -1,4 +1,4 @@
-import { existsSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance } from "fastify";
 
@@ -28,11 +28,6 @@ export class AppRenderer {
   /** The server whose API the pages are drawn from (set when the storefront's routes register). */
   attach(app: FastifyInstance): void {
     this.app = app;
-  }
-
-  /** A number that changes with the build (part of the rendered pages' cache key); 0 without one. */
-  version(): number {
-    return existsSync(this.file) ? statSync(this.file).mtimeMs : 0;
   }
 
   /** The page at `url` (absolute) as HTML for #root with its data; null without a build or when it cannot be drawn. */

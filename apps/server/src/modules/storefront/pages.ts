@@ -200,7 +200,8 @@ export class StorefrontPages {
   async page(route: StorefrontRoute, origin: string, url?: string): Promise<RenderedPage> {
     const { template, assets, renderer } = this.deps;
     const drawn = url !== undefined && renderer !== undefined && rendersOnServer(route);
-    const key = `${template.version()}|${assets.version()}|${renderer?.version() ?? 0}|${origin}|${routeKey(route)}|${drawn ? url : ""}`;
+    // A rebuild rewrites index.html (the template's version); the server build itself is loaded once per process.
+    const key = `${template.version()}|${assets.version()}|${origin}|${routeKey(route)}|${drawn ? url : ""}`;
     const hit = this.cache.get(key);
     const age = hit ? Date.now() - hit.at : Number.POSITIVE_INFINITY;
     if (hit && age < PAGE_FRESH_MS) return hit;

@@ -1,6 +1,6 @@
 import { HERO_MEDIA as MEDIA, HERO_PHONE_QUERY as PHONE_QUERY } from "@vaki/contract/hero-media";
 import { Pause, Play, Volume2, VolumeX } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { REDUCED_MOTION_QUERY, useMediaQuery } from "../../lib/use-media-query";
 
 /** R-STORE-9 — the video element appears 100 ms after mount (the poster paints first). */
@@ -35,14 +35,20 @@ export function HeroVideo() {
   }, []);
 
   // React does not write the `muted` attribute; browsers only autoplay a video that is muted.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the source changes (phone ↔ desktop).
-  useEffect(() => {
-    const element = video.current;
+  // Written as the element attaches (in the commit), so no one sees the video without it.
+  const attachVideo = useCallback((element: HTMLVideoElement | null) => {
+    video.current = element;
     if (!element) return;
     element.defaultMuted = true;
     element.muted = true;
     element.setAttribute("muted", "");
-    setMuted(true);
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the source changes (phone ↔ desktop).
+  useEffect(() => {
+    const element = video.current;
+    if (!element) return;
+    setMuted(element.muted);
     if (!reducedMotion) startPlayback(element, () => setPlaying(false));
   }, [showVideo, media.video, reducedMotion]);
 
@@ -78,7 +84,7 @@ export function HeroVideo() {
       {showVideo ? (
         <video
           key={media.video}
-          ref={video}
+          ref={attachVideo}
           className={`hero-media__video${playing ? " hero-media__video--playing" : ""}`}
           src={media.video}
           poster={media.poster}

@@ -16,7 +16,7 @@
  * unless LIGHTHOUSE_URL points at a shop that is already running.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -236,6 +236,7 @@ async function lighthouseRun(url) {
 
 /** LIGHTHOUSE_REPORTS=<folder>: each run's full report is written there as JSON, to see what a score is made of. */
 const REPORTS_DIR = process.env.LIGHTHOUSE_REPORTS;
+if (REPORTS_DIR) mkdirSync(REPORTS_DIR, { recursive: true });
 let reportCount = 0;
 
 async function auditOnce(url, page) {

@@ -68,6 +68,11 @@ test("the landing page hangs one orb per character (at most 12) between the moon
   await expect(page.getByRole("img", { name: /The earth/ })).toBeVisible();
   await expect(page.locator(".vk-wire")).toHaveCount(shown);
   await expect(page.locator("canvas[data-stars='120']")).toBeAttached();
+  // The stars are drawn off the main thread: a worker holds the canvas, sized to the sky.
+  await expect.poll(() => page.workers().some((worker) => worker.url().includes("starfield.worker"))).toBe(true);
+  await expect
+    .poll(() => page.locator("canvas[data-stars='120']").evaluate((canvas: HTMLCanvasElement) => canvas.width))
+    .toBeGreaterThan(0);
 
   if (cast.length > MAX_ORBS) {
     await expect(page.getByText("+ More characters available")).toBeVisible();

@@ -1,4 +1,5 @@
 import type { ProductSummary } from "@vaki/contract/catalog";
+import { Suspense } from "react";
 import { Outlet } from "react-router";
 import { PromoStrip } from "../components/promo-strip";
 import { ToastArea } from "../components/toast-area";
@@ -28,7 +29,10 @@ export function RootLayout() {
         <main id="main" className="app-main" tabIndex={-1}>
           <Outlet />
         </main>
-        <SiteFooter />
+        {/* Its own boundary: the browser takes the footer over from the server's drawing in a task of its own. */}
+        <Suspense fallback={null}>
+          <SiteFooter />
+        </Suspense>
         <Overlays />
         <ToastArea />
         <ScrollOnNavigate />

@@ -107,12 +107,13 @@ function rendersOnServer(route: StorefrontRoute): boolean {
 export const appStateElementId = "vaki-app-state";
 
 /**
- * The template with the drawn app in #root (marked, so the browser knows the markup is the server's
- * until its own render takes over) and the answers it was drawn with. The app's code (the
- * template's module script and preloads, and the route's own chunks) is not fetched at once but
- * by /app-loader.js once the page has painted: the drawing is the page until then.
+ * The template with the app's code (the template's module script and preloads, and the route's
+ * own chunks) not fetched at once but by /app-loader.js once the page has painted, and, on a drawn
+ * page, the drawn app in #root (marked, so the browser knows the markup is the server's until its
+ * own render takes over) with the answers it was drawn with. The drawing, or the splash on a page
+ * the browser draws, is the page until then.
  */
-function withApp(html: string, app: RenderedApp, routeScripts: readonly string[]): string {
+function withDeferredCode(html: string, app: RenderedApp | null, routeScripts: readonly string[]): string {
   const root = '<div id="root"></div>';
   const entry = html.match(/<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\s*/);
   if (!html.includes(root) || !entry?.[1]) return html;
@@ -124,10 +125,13 @@ function withApp(html: string, app: RenderedApp, routeScripts: readonly string[]
       return "";
     });
   const code = { entry: entry[1], preload: [...new Set([...preloads, ...routeScripts])] };
+  const drawing = app
+    ? `<div id="root" data-server-rendered>${app.html}</div>\n    <script type="application/json" id="${appStateElementId}">${scriptSafeJson(app.state)}</script>`
+    : root;
   return withoutCode.replace(
     root,
     () =>
-      `<div id="root" data-server-rendered>${app.html}</div>\n    <script type="application/json" id="${appStateElementId}">${scriptSafeJson(app.state)}</script>\n    <script type="application/json" id="vaki-code">${scriptSafeJson(code)}</script>\n    <script defer src="/app-loader.js"></script>`,
+      `${drawing}\n    <script type="application/json" id="vaki-code">${scriptSafeJson(code)}</script>\n    <script defer src="/app-loader.js"></script>`,
   );
 }
 
@@ -240,15 +244,18 @@ export class StorefrontPages {
       // A drawn page carries its answers whole (the app's state), so the head's first data would repeat them.
       if (plan.head) html = injectHead(html, app ? { ...plan.head, firstData: undefined } : plan.head, brand);
       const hints = plan.module ? assets.of(plan.module) : { scripts: [], styles: [] };
-      // A drawn page's code comes after its paint (withApp): only its styles and first image are hinted.
+      // A drawn page, and a shopper's own page (its splash paints first either way), get their code
+      // after their first paint (withDeferredCode). A page meant to be drawn whose drawing is
+      // missing gets it at once: its content waits for that code.
+      const deferCode = app !== null || !rendersOnServer(route);
       html = injectBeforeHeadEnd(
         html,
         hintTags(
-          { ...hints, scripts: app ? [] : hints.scripts, images: plan.module ? plan.images : [] },
+          { ...hints, scripts: deferCode ? [] : hints.scripts, images: plan.module ? plan.images : [] },
           { linkStyles: app !== null },
         ),
       );
-      if (app) html = withApp(html, app, hints.scripts);
+      if (deferCode) html = withDeferredCode(html, app, hints.scripts);
     }
     return { status: plan.found ? 200 : 404, html };
   }

@@ -361,20 +361,38 @@ describe(`storefront pages answered by the server (${testEngine})`, () => {
       for (const picture of pictures) expect(html).toContain(`href="${picture}" fetchpriority="high"`);
     });
 
-    it("gives the static pages and the order confirmation their code at once, with the template's own head", async () => {
+    it("gives a static page its code at once when there is no drawing of it, with the template's own head", async () => {
+      const response = await page("/about");
+      expect(response.statusCode).toBe(200);
+      expect(links(response.body, "modulepreload")).toEqual(["/assets/about-page-Aa1234ab.js"]);
+      expect(response.body).toContain("<title>VAKI | Streetwear from the Vakiverse</title>");
+      expect(response.body).not.toContain('rel="canonical"');
+    });
+
+    it("gives the order confirmation and a shopper's own pages their code after the splash has painted", async () => {
+      const code = (html: string) => {
+        const json = html.match(/<script type="application\/json" id="vaki-code">([^<]*)<\/script>/)?.[1];
+        return json ? (JSON.parse(json) as { entry: string; preload: string[] }) : null;
+      };
       for (const [url, chunk] of [
-        ["/about", "/assets/about-page-Aa1234ab.js"],
         [
           "/order-confirmation/6f1c2b7e-0000-4000-8000-000000000000?orderSecret=abc",
           "/assets/order-confirmation-page-Oo1234ab.js",
         ],
         ["/order-confirmation", "/assets/order-confirmation-page-Oo1234ab.js"],
+        ["/profile", null],
       ] as const) {
         const response = await page(url);
         expect(response.statusCode, url).toBe(200);
-        expect(links(response.body, "modulepreload"), url).toEqual([chunk]);
+        expect(links(response.body, "modulepreload"), url).toEqual([]);
+        expect(response.body, url).not.toContain('<script type="module"');
+        expect(response.body, url).toContain('<div id="root"></div>');
+        expect(response.body, url).toContain('<script defer src="/app-loader.js"></script>');
+        expect(response.body, url).not.toContain("vaki-app-state");
+        const loaded = code(response.body);
+        expect(loaded?.entry, url).toMatch(/^\/assets\/index-.+\.js$/);
+        if (chunk) expect(loaded?.preload, url).toContain(chunk);
         expect(response.body, url).toContain("<title>VAKI | Streetwear from the Vakiverse</title>");
-        expect(response.body, url).not.toContain('rel="canonical"');
       }
     });
 

@@ -1,138 +1,113 @@
 import { useEffect, useRef } from "react";
 import { prefersReducedMotion } from "../../../lib/use-media-query";
-import { createStars, STAR_COUNT, type Star, starAlpha } from "../stars";
+import { type FrameClock, type StarCanvasSize, type StarfieldMessage, StarPainter } from "../star-painter";
+import { STAR_COUNT } from "../stars";
+
+/** Where the stars are drawn: in a worker when the browser can hand a canvas over, else here. */
+interface StarSink {
+  resize(size: StarCanvasSize): void;
+  setRunning(running: boolean): void;
+  dispose(): void;
+}
+
+const mainThreadClock: FrameClock = {
+  now: () => performance.now(),
+  requestFrame: (callback) => requestAnimationFrame(callback),
+  cancelFrame: (handle) => cancelAnimationFrame(handle),
+  setTimer: (callback, ms) => window.setTimeout(callback, ms),
+  clearTimer: (handle) => window.clearTimeout(handle),
+};
 
 /**
- * Redraw 20 times a second: a slow twinkle needs no more. The next frame is asked for only when
- * it is due, so the browser makes 20 frames a second for the sky, not 60 (each one is main-thread
- * work on a phone, and battery).
+ * A canvas can be handed to a worker only once. React's development double mount runs the effect
+ * again on the same canvas, so its worker outlives a cleanup that a new mount follows at once.
  */
-const FRAME_MS = 50;
-/** A shooting star now and then (never under reduced motion). */
-const SHOOTING_STAR_EVERY_MS = 7_000;
-const SHOOTING_STAR_MS = 1_200;
+const workers = new WeakMap<HTMLCanvasElement, { worker: Worker; retire: number }>();
 
-function draw(
-  context: CanvasRenderingContext2D,
-  stars: readonly Star[],
-  width: number,
-  height: number,
-  seconds: number,
-  shootingProgress: number | null,
-) {
-  context.clearRect(0, 0, width, height);
-  for (const star of stars) {
-    const alpha = starAlpha(star, seconds);
-    context.globalAlpha = alpha;
-    context.fillStyle = star.color;
-    context.beginPath();
-    context.arc(star.x * width, star.y * height, star.radius, 0, Math.PI * 2);
-    context.fill();
-    if (star.radius > 1.25) {
-      // A soft cross-glint on the brightest ones.
-      context.globalAlpha = alpha * 0.35;
-      context.fillRect(star.x * width - star.radius * 3, star.y * height - 0.35, star.radius * 6, 0.7);
-      context.fillRect(star.x * width - 0.35, star.y * height - star.radius * 3, 0.7, star.radius * 6);
+function workerSink(canvas: HTMLCanvasElement, still: boolean): StarSink | null {
+  let entry = workers.get(canvas);
+  if (entry) window.clearTimeout(entry.retire);
+  else {
+    if (typeof Worker === "undefined" || typeof canvas.transferControlToOffscreen !== "function") return null;
+    try {
+      const worker = new Worker(new URL("../starfield.worker.ts", import.meta.url), { type: "module" });
+      const offscreen = canvas.transferControlToOffscreen();
+      const start: StarfieldMessage = { type: "start", canvas: offscreen, still };
+      worker.postMessage(start, [offscreen]);
+      entry = { worker, retire: 0 };
+      workers.set(canvas, entry);
+    } catch {
+      return null;
     }
   }
-  if (shootingProgress !== null) {
-    const startX = width * 0.82;
-    const startY = height * 0.08;
-    const x = startX - shootingProgress * width * 0.35;
-    const y = startY + shootingProgress * height * 0.18;
-    const gradient = context.createLinearGradient(x, y, x + 90, y - 46);
-    gradient.addColorStop(0, "rgba(255,255,255,0.95)");
-    gradient.addColorStop(1, "rgba(255,255,255,0)");
-    context.globalAlpha = Math.sin(shootingProgress * Math.PI);
-    context.strokeStyle = gradient;
-    context.lineWidth = 1.4;
-    context.beginPath();
-    context.moveTo(x, y);
-    context.lineTo(x + 90, y - 46);
-    context.stroke();
-  }
-  context.globalAlpha = 1;
+  const { worker } = entry;
+  const send = (message: StarfieldMessage) => worker.postMessage(message);
+  return {
+    resize: (size) => send({ type: "resize", size }),
+    setRunning: (running) => send({ type: "run", running }),
+    dispose: () => {
+      send({ type: "run", running: false });
+      const current = workers.get(canvas);
+      if (!current) return;
+      current.retire = window.setTimeout(() => {
+        worker.terminate();
+        workers.delete(canvas);
+      }, 0);
+    },
+  };
+}
+
+function mainThreadSink(canvas: HTMLCanvasElement, still: boolean): StarSink | null {
+  if (!canvas.getContext("2d")) return null;
+  const painter = new StarPainter(canvas, still, mainThreadClock);
+  return {
+    resize: (size) => painter.resize(size),
+    setRunning: (running) => painter.setRunning(running),
+    dispose: () => painter.setRunning(false),
+  };
 }
 
 /**
- * The landing page's sky: 120 twinkling stars on a canvas (R-STORE-2). It animates with
- * requestAnimationFrame, stops while the tab is hidden or the sky is scrolled away, stands still
- * under reduced motion, and draws sharp on high-density screens.
+ * The landing page's sky: 120 twinkling stars on a canvas (R-STORE-2), drawn in a worker on an
+ * OffscreenCanvas where the browser has one (issue 26), so its frames are never main-thread work.
+ * It rests while the tab is hidden or the sky is scrolled away, stands still under reduced
+ * motion, and draws sharp on high-density screens.
  */
 export function Starfield({ className }: { className?: string }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
 
   useEffect(() => {
     const canvas = canvasRef.current;
-    const context = canvas?.getContext("2d");
-    if (!canvas || !context) return;
-    const stars = createStars(STAR_COUNT);
+    if (!canvas) return;
     const still = prefersReducedMotion();
-    let width = 0;
-    let height = 0;
-    let frame = 0;
-    let wait = 0;
+    const sink = workerSink(canvas, still) ?? mainThreadSink(canvas, still);
+    if (!sink) return;
     let onScreen = true;
-    const startedAt = performance.now();
-
-    const render = (now: number) => {
-      const elapsed = now - startedAt;
-      const cycle = elapsed % SHOOTING_STAR_EVERY_MS;
-      const shooting = !still && elapsed > 2_000 && cycle < SHOOTING_STAR_MS ? cycle / SHOOTING_STAR_MS : null;
-      draw(context, stars, width, height, still ? 0 : elapsed / 1000, shooting);
-    };
+    const update = () => sink.setRunning(!still && onScreen && !document.hidden);
 
     const resize = () => {
       const rect = canvas.getBoundingClientRect();
-      const ratio = Math.min(window.devicePixelRatio || 1, 2);
-      width = rect.width;
-      height = rect.height;
-      canvas.width = Math.round(width * ratio);
-      canvas.height = Math.round(height * ratio);
-      context.setTransform(ratio, 0, 0, ratio, 0, 0);
-      render(performance.now());
+      sink.resize({ width: rect.width, height: rect.height, ratio: Math.min(window.devicePixelRatio || 1, 2) });
     };
-
-    const tick = (now: number) => {
-      render(now);
-      frame = 0;
-      wait = window.setTimeout(() => {
-        wait = 0;
-        frame = requestAnimationFrame(tick);
-      }, FRAME_MS);
-    };
-    const start = () => {
-      if (still || frame || wait || document.hidden || !onScreen) return;
-      frame = requestAnimationFrame(tick);
-    };
-    const stop = () => {
-      if (frame) cancelAnimationFrame(frame);
-      if (wait) window.clearTimeout(wait);
-      frame = 0;
-      wait = 0;
-    };
-    const onVisibility = () => (document.hidden ? stop() : start());
-
     // Sized by the observer's first report, once the page is laid out (measuring now would force
     // that layout into the mount); without an observer, sized at once.
     const resizeObserver = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(resize);
     if (resizeObserver) resizeObserver.observe(canvas);
     else resize();
-    start();
-    document.addEventListener("visibilitychange", onVisibility);
+    update();
+    document.addEventListener("visibilitychange", update);
     const intersectionObserver =
       typeof IntersectionObserver === "undefined"
         ? null
         : new IntersectionObserver(([entry]) => {
             onScreen = entry?.isIntersecting ?? true;
-            if (onScreen) start();
-            else stop();
+            update();
           });
     intersectionObserver?.observe(canvas);
 
     return () => {
-      stop();
-      document.removeEventListener("visibilitychange", onVisibility);
+      sink.dispose();
+      document.removeEventListener("visibilitychange", update);
       resizeObserver?.disconnect();
       intersectionObserver?.disconnect();
     };

@@ -71,7 +71,9 @@ test("the landing page hangs one orb per character (at most 12) between the moon
   // The stars are drawn off the main thread: a worker holds the canvas, sized to the sky.
   await expect.poll(() => page.workers().some((worker) => worker.url().includes("starfield.worker"))).toBe(true);
   await expect
-    .poll(() => page.locator("canvas[data-stars='120']").evaluate((canvas: HTMLCanvasElement) => canvas.width))
+    .poll(() =>
+      page.locator("canvas[data-stars='120']").evaluate((canvas) => (canvas as unknown as { width: number }).width),
+    )
     .toBeGreaterThan(0);
 
   if (cast.length > MAX_ORBS) {

@@ -32,6 +32,7 @@ import { createOutboxModule } from "./modules/outbox/module.js";
 import type { Outbox } from "./modules/outbox/service.js";
 import { createSearchModule } from "./modules/search/module.js";
 import type { RouteContext, ShopModule } from "./modules/shop-module.js";
+import { createStockDigestModule } from "./modules/stock-digest/module.js";
 import { createStorefrontModule, type StorefrontModule } from "./modules/storefront/module.js";
 import { createWishlistModule } from "./modules/wishlist/module.js";
 import { registerAdminStatic } from "./plugins/admin-static.js";
@@ -228,6 +229,17 @@ export async function buildApp(
       mailer,
       shop,
       sweepIntervalMs: config.backInStockSweepMs,
+    }),
+    createStockDigestModule({
+      db,
+      clock,
+      log,
+      outbox: outbox.outbox,
+      mailer,
+      shop,
+      ownerEmail: config.ownerEmail,
+      hour: config.lowStockDigest.hour,
+      checkIntervalMs: config.lowStockDigest.checkIntervalMs,
     }),
     commerce,
     invoicesModule,

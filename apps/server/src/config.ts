@@ -156,6 +156,10 @@ export const configSchema = z.object({
   COURIER_SYNC_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
   /** How often each process looks for sold-out sizes back in stock and writes the waiting e-mails (ms); 0 turns it off. */
   BACK_IN_STOCK_SWEEP_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
+  /** The hour (0-23, India time) from which the owner's daily low-stock e-mail goes to OWNER_EMAIL. */
+  LOW_STOCK_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(9),
+  /** How often each process checks whether today's low-stock e-mail is due (ms); 0 turns the digest off. */
+  LOW_STOCK_DIGEST_CHECK_MS: z.coerce.number().int().min(0).max(86_400_000).default(900_000),
   /** How often each process delivers due outbox rows: e-mails, shipments, refunds (ms); 0 turns the worker off. */
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1_000),
   /** Hosted payment checkout: the built-in sandbox page, or Shiprocket Checkout (docs/providers.md). */
@@ -232,6 +236,8 @@ export interface Config {
   holdSweepIntervalMs: number;
   courierSyncIntervalMs: number;
   backInStockSweepMs: number;
+  /** The owner's daily low-stock e-mail: from this hour in India, checked this often (0: off). */
+  lowStockDigest: { hour: number; checkIntervalMs: number };
   /** Cash-on-delivery limits and confirmation (decision 0013). */
   cod: {
     maxOpenOrders: number;
@@ -368,6 +374,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     holdSweepIntervalMs: c.HOLD_SWEEP_INTERVAL_MS,
     courierSyncIntervalMs: c.COURIER_SYNC_INTERVAL_MS,
     backInStockSweepMs: c.BACK_IN_STOCK_SWEEP_MS,
+    lowStockDigest: { hour: c.LOW_STOCK_DIGEST_HOUR, checkIntervalMs: c.LOW_STOCK_DIGEST_CHECK_MS },
     cod: {
       maxOpenOrders: c.COD_MAX_OPEN_ORDERS,
       maxUnitsPerDay: c.COD_MAX_UNITS_PER_DAY,

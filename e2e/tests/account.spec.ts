@@ -49,12 +49,14 @@ async function resetTokenMailedTo(email: string): Promise<string> {
         const files = readdirSync(folder)
           .filter((name) => name.endsWith(".eml") && name.includes(email))
           .sort();
-        const newest = files.at(-1);
-        if (!newest) return undefined;
-        token = /\/reset-password\?fpt=([A-Za-z0-9_-]+)/.exec(
-          decodeMail(readFileSync(path.join(folder, newest), "latin1")),
-        )?.[1];
-        return token;
+        // The newest mail with a reset link: the account's welcome e-mail may be the newest of all.
+        for (const name of files.reverse()) {
+          token = /\/reset-password\?fpt=([A-Za-z0-9_-]+)/.exec(
+            decodeMail(readFileSync(path.join(folder, name), "latin1")),
+          )?.[1];
+          if (token) return token;
+        }
+        return undefined;
       },
       { message: `reset e-mail to ${email} in ${folder}`, timeout: 20_000 },
     )

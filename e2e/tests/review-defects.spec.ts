@@ -349,8 +349,10 @@ test("phone Vakiverse orbs are named on screen, and the copy says tap, not hover
   await expect(page.getByText(/Hover an orb/)).toHaveCount(0);
   await expect(page.getByText("Tap an orb to wear their story.")).toBeVisible();
   const label = page.locator(".vk-orb__label").first();
-  const box = await boxOf(label);
-  expect(box.width, "the name is drawn, not only read out").toBeGreaterThan(20);
+  // The orbs grow in (600 ms each, one after another): measured once they have.
+  await expect
+    .poll(async () => (await boxOf(label)).width, { message: "the name is drawn, not only read out" })
+    .toBeGreaterThan(20);
   await page.screenshot({ path: testInfo.outputPath("vakiverse-390.png") });
   await context.close();
 });

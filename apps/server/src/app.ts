@@ -158,12 +158,13 @@ export async function buildApp(
   const rateLimiter = createRateLimiter({ db, clock, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix, log });
   app.addHook("onClose", () => rateLimiter.close());
   const shop = { name: config.shopName, publicUrl: config.publicUrl, publicUrlSet: config.publicUrlSet };
-  const accounts = createAccountsModule({ db, config, clock, mailer, rateLimiter, log });
+  // The outbox before the modules whose changes write side effects to it (sign-up's welcome e-mail first).
+  const outbox = createOutboxModule({ db, clock, log, intervalMs: config.outboxIntervalMs });
+  const accounts = createAccountsModule({ db, config, clock, mailer, rateLimiter, log, outbox: outbox.outbox });
   const catalogModule = createCatalogModule({ db, clock, cataloguePollMs: config.cataloguePollMs });
   // The purchase path (cart, promo codes, orders, stock holds), then checkout and fulfilment on
   // top; their side effects go through the outbox (decision 0005).
   const commerce = createCommerceModules({ db, dialect, clock, config });
-  const outbox = createOutboxModule({ db, clock, log, intervalMs: config.outboxIntervalMs });
   const shipping = createShippingProvider(config, { sandboxStore: new DatabaseSandboxShipmentStore(db), clock });
   const sandboxCheckoutStore = new DatabaseSandboxCheckoutStore(db);
   const payment = createPaymentProvider(config, { sandboxStore: sandboxCheckoutStore, clock });
@@ -195,6 +196,15 @@ export async function buildApp(
   app.decorate("paymentReview", checkout.paymentReview);
   // The owner's side: staff sessions of their own (cookie), never a customer's bearer token.
   const fulfilmentModule = createFulfilmentModule(purchase);
+  // Built before the admin, which reads its demand per variant; it registers in the list below.
+  const backInStock = createBackInStockModule({
+    db,
+    clock,
+    outbox: outbox.outbox,
+    mailer,
+    shop,
+    sweepIntervalMs: config.backInStockSweepMs,
+  });
   const admin = createAdminModule({
     db,
     dialect,
@@ -213,6 +223,7 @@ export async function buildApp(
     invoices: { invoices },
     catalogue: { inventory: commerce.inventory, catalog: catalogModule.catalog },
     coupons: commerce.coupons,
+    backInStock: backInStock.backInStock,
   });
   const modules: ShopModule[] = [
     createHealthModule({ database, version: appVersion, shopName: config.shopName }),
@@ -222,14 +233,7 @@ export async function buildApp(
     catalogModule,
     createSearchModule({ catalog: catalogModule.catalog }),
     createWishlistModule({ db, clock }),
-    createBackInStockModule({
-      db,
-      clock,
-      outbox: outbox.outbox,
-      mailer,
-      shop,
-      sweepIntervalMs: config.backInStockSweepMs,
-    }),
+    backInStock,
     createStockDigestModule({
       db,
       clock,

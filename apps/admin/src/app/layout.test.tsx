@@ -30,6 +30,7 @@ describe("the signed-in layout", () => {
       "COD to confirm",
       "COD blocks",
       "Products",
+      "Back in stock",
       "Customers",
       "Coupons",
       "Staff",

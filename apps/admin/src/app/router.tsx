@@ -87,6 +87,13 @@ export function adminRoutes(queryClient: QueryClient): RouteObject[] {
           ...page(async () => (await import("../features/products/product-page")).ProductPage, "products:read"),
         },
         {
+          path: "back-in-stock",
+          ...page(
+            async () => (await import("../features/back-in-stock/back-in-stock-page")).BackInStockPage,
+            "products:read",
+          ),
+        },
+        {
           path: "customers",
           ...page(async () => (await import("../features/customers/customers-page")).CustomersPage, "customers:read"),
         },

@@ -1,6 +1,7 @@
 import type { Permission } from "@vaki/contract/admin/permissions";
 import {
   Ban,
+  BellRing,
   HandCoins,
   LayoutDashboard,
   type LucideIcon,
@@ -29,6 +30,7 @@ export const navItems: readonly NavItem[] = [
   { to: "/cod", label: "COD to confirm", icon: HandCoins, permission: "orders:read", end: true },
   { to: "/cod/blocks", label: "COD blocks", icon: Ban, permission: "orders:write" },
   { to: "/products", label: "Products", icon: Package, permission: "products:read" },
+  { to: "/back-in-stock", label: "Back in stock", icon: BellRing, permission: "products:read" },
   { to: "/customers", label: "Customers", icon: Users, permission: "customers:read" },
   { to: "/coupons", label: "Coupons", icon: TicketPercent, permission: "coupons:read" },
   { to: "/staff", label: "Staff", icon: UserCog, permission: "staff:manage" },

@@ -125,7 +125,15 @@ export function ProductsPage() {
 
   return (
     <div className="page">
-      <PageHeader title="Products" description="Search by name or SKU." />
+      <PageHeader
+        title="Products"
+        description="Search by name or SKU."
+        actions={
+          <Link className="button button--secondary" to="/back-in-stock">
+            Back-in-stock requests
+          </Link>
+        }
+      />
       <div className="filters">
         <SearchFilter
           id="products-q"

@@ -6,6 +6,7 @@ import type { PeriodicTask } from "../../lib/periodic.js";
 import type { RateLimiter } from "../../lib/rate-limit/rate-limiter.js";
 import { CsrfProtection } from "../../plugins/csrf.js";
 import type { Mailer } from "../../providers/mail/mailer.js";
+import type { Outbox } from "../outbox/service.js";
 import { runWhileUp, type ShopModule } from "../shop-module.js";
 import { type AuthGuard, createAuthGuard, registerAuthentication } from "./auth-guard.js";
 import { AccountsHousekeeping, scheduleAccountsHousekeeping } from "./housekeeping.js";
@@ -15,6 +16,7 @@ import { type AccountRoutesDeps, accountRoutes } from "./routes.js";
 import { AccountService } from "./service.js";
 import { SessionService } from "./session-service.js";
 import { AccessTokens } from "./tokens.js";
+import { WelcomeMail, welcomeMailKind, welcomePayloadSchema } from "./welcome-mail.js";
 
 export interface AccountsModuleDeps {
   db: Db;
@@ -23,6 +25,8 @@ export interface AccountsModuleDeps {
   mailer: Mailer;
   rateLimiter: RateLimiter;
   log: Logger;
+  /** Carries the welcome e-mail of a new account (written in the sign-up's transaction). */
+  outbox: Outbox;
 }
 
 export interface AccountsModule extends ShopModule {
@@ -44,7 +48,8 @@ export function createAccountsModule(deps: AccountsModuleDeps): AccountsModule {
   const { config, clock, rateLimiter } = deps;
   const repo = new AccountsRepo(deps.db);
   const sessions = new SessionService(repo, clock, new AccessTokens(config.secrets.jwt, config.shopName), rateLimiter);
-  const accounts = new AccountService(repo, clock, rateLimiter);
+  const accounts = new AccountService(repo, clock, rateLimiter, deps.outbox);
+  const welcome = new WelcomeMail(repo, deps.mailer, deps.log, { name: config.shopName, publicUrl: config.publicUrl });
   const resets = new PasswordResetService(repo, clock, rateLimiter, deps.mailer, deps.log, {
     name: config.shopName,
     publicUrl: config.publicUrl,
@@ -67,6 +72,7 @@ export function createAccountsModule(deps: AccountsModuleDeps): AccountsModule {
     cleanup,
     async register(app) {
       registerAuthentication(app);
+      deps.outbox.register(welcomeMailKind, (payload) => welcome.deliver(welcomePayloadSchema.parse(payload).userId));
       await app.register(accountRoutes, routeDeps);
       runWhileUp(app, cleanup);
     },

@@ -2,7 +2,10 @@ import { accountMessages } from "@vaki/contract/messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getProfile, login, newCustomer, refresh, register } from "../../../test/helpers/accounts.js";
 import { createTestShop, type TestShop } from "../../../test/helpers/app.js";
+import { outboxRows } from "../../../test/helpers/checkout.js";
 import { testEngine } from "../../../test/helpers/database.js";
+import { readOutbox } from "../../../test/helpers/mail.js";
+import { welcomeMailMessage } from "./welcome-mail.js";
 
 describe(`registration (${testEngine})`, () => {
   let shop: TestShop;
@@ -126,5 +129,107 @@ describe(`registration (${testEngine})`, () => {
       expect(response.statusCode, name).toBe(201);
       expect(response.json().data.name).toBe(name);
     }
+  });
+});
+
+describe(`the welcome e-mail on sign-up (${testEngine})`, () => {
+  let shop: TestShop;
+
+  beforeAll(async () => {
+    // The worker is off: each test drains the outbox itself, so it knows what was sent when.
+    shop = await createTestShop({ PUBLIC_URL: "https://shop.example.in", OUTBOX_INTERVAL_MS: "0" });
+  });
+  afterAll(async () => shop.close());
+
+  const welcomesTo = (email: string) =>
+    readOutbox(shop.config.dataDir).filter((mail) => mail.to.includes(email) && mail.subject.startsWith("Welcome"));
+  const welcomeRows = () => outboxRows(shop.database.db, "welcome-mail:");
+
+  it("writes one welcome with the account and sends it to the new shopper, by first name", async () => {
+    const customer = newCustomer({ name: "Riya Sharma" });
+    const response = await register(shop.app, customer);
+    expect(response.statusCode).toBe(201);
+    const userId: string = response.json().data.id;
+
+    expect(await outboxRows(shop.database.db, `welcome-mail:${userId}`)).toMatchObject([
+      { kind: "welcome-mail", payload: JSON.stringify({ userId }), status: "PENDING" },
+    ]);
+    await shop.app.outbox.drain();
+    expect(await outboxRows(shop.database.db, `welcome-mail:${userId}`)).toMatchObject([{ status: "DONE" }]);
+
+    const [mail, ...more] = welcomesTo(customer.email);
+    expect(more).toEqual([]);
+    expect(mail?.to).toContain(customer.email);
+    expect(mail?.subject).toBe("Welcome to VAKI, Riya");
+    for (const body of [mail?.text, mail?.html]) {
+      expect(body).toContain("Hey Riya, welcome to VAKI.");
+      expect(body).toContain("My Orders");
+      expect(body).toMatch(/tracking/);
+      expect(body).toMatch(/wishlist/);
+      expect(body).toMatch(/[Ff]aster checkout/);
+      expect(body).not.toContain("Sharma");
+    }
+    expect(mail?.text).toContain("Start shopping: https://shop.example.in");
+    expect(mail?.html).toContain('href="https://shop.example.in"');
+    expect(mail?.text).not.toMatch(/<[a-z]/i);
+  });
+
+  it("escapes the shopper's name in the HTML version", async () => {
+    const customer = newCustomer({ name: "D'Souza Anaïs" });
+    expect((await register(shop.app, customer)).statusCode).toBe(201);
+    await shop.app.outbox.drain();
+    const [mail] = welcomesTo(customer.email);
+    expect(mail?.subject).toBe("Welcome to VAKI, D'Souza");
+    expect(mail?.text).toContain("Hey D'Souza,");
+    expect(mail?.html).toContain("Hey D&#39;Souza,");
+    expect(mail?.html).not.toContain("D'Souza");
+  });
+
+  it("sends none on login, on a retried sign-up, or on a refused one", async () => {
+    const customer = newCustomer();
+    expect((await register(shop.app, customer)).statusCode).toBe(201);
+    await shop.app.outbox.drain();
+    const written = (await welcomeRows()).length;
+
+    // Logging in (by e-mail and by mobile), and the same sign-up sent again (a double tap, a retry).
+    expect((await login(shop.app, { emailOrPhone: customer.email, password: customer.password })).statusCode).toBe(200);
+    expect((await login(shop.app, { emailOrPhone: customer.mobile, password: customer.password })).statusCode).toBe(
+      200,
+    );
+    expect((await register(shop.app, customer)).statusCode).toBe(409);
+    // Refused sign-ups: a weak password, an e-mail that is taken, an invalid e-mail.
+    const other = newCustomer();
+    expect((await register(shop.app, { ...other, password: "short1!" })).statusCode).toBe(400);
+    expect((await register(shop.app, { ...other, email: customer.email.toUpperCase() })).statusCode).toBe(409);
+    expect((await register(shop.app, { ...other, email: "riya@" })).statusCode).toBe(400);
+
+    expect(await welcomeRows()).toHaveLength(written);
+    await shop.app.outbox.drain();
+    expect(welcomesTo(customer.email)).toHaveLength(1);
+    expect(welcomesTo(other.email)).toEqual([]);
+  });
+
+  it("writes one welcome when the same sign-up arrives twice at once", async () => {
+    const customer = newCustomer();
+    const answers = await Promise.all([register(shop.app, customer), register(shop.app, customer)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    const userId: string = answers.find((answer) => answer.statusCode === 201)?.json().data.id;
+    expect(await outboxRows(shop.database.db, `welcome-mail:${userId}`)).toHaveLength(1);
+    const users = await shop.database.db.selectFrom("users").select("id").where("email", "=", customer.email).execute();
+    expect(users).toEqual([{ id: userId }]);
+
+    // The key is the account's: writing the welcome again adds nothing, so it cannot go out twice.
+    expect(await shop.app.outbox.enqueue(shop.database.db, welcomeMailMessage(userId))).toBe(false);
+    await shop.app.outbox.drain();
+    expect(welcomesTo(customer.email)).toHaveLength(1);
+  });
+
+  it("sends nothing, and gives up quietly, when the account is gone before the worker comes round", async () => {
+    const customer = newCustomer();
+    const userId: string = (await register(shop.app, customer)).json().data.id;
+    await shop.database.db.deleteFrom("users").where("id", "=", userId).execute();
+    await shop.app.outbox.drain();
+    expect(await outboxRows(shop.database.db, `welcome-mail:${userId}`)).toMatchObject([{ status: "DONE" }]);
+    expect(welcomesTo(customer.email)).toEqual([]);
   });
 });

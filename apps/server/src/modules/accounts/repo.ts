@@ -19,8 +19,8 @@ export class AccountsRepo {
   constructor(private readonly db: Db) {}
 
   /** Runs `work` in one transaction with a repository bound to it. */
-  transaction<T>(work: (repo: AccountsRepo) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new AccountsRepo(trx)));
+  transaction<T>(work: (repo: AccountsRepo, trx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new AccountsRepo(trx), trx));
   }
 
   // --- users -----------------------------------------------------------------------------------

@@ -12,10 +12,12 @@ import { uniqueViolation } from "../../db/errors.js";
 import type { Clock } from "../../lib/clock.js";
 import { Conflict, InvalidInput, NotFound } from "../../lib/errors.js";
 import { consumeOrThrow, type RateLimiter } from "../../lib/rate-limit/rate-limiter.js";
+import type { Outbox } from "../outbox/service.js";
 import type { AuthenticatedUser } from "./auth-guard.js";
 import { hashPassword, verifyPassword } from "./passwords.js";
 import { accountRateLimits as limits } from "./rate-limits.js";
 import type { AccountsRepo, UserPatch, UserRow } from "./repo.js";
+import { welcomeMailMessage } from "./welcome-mail.js";
 
 export function toPublicUser(user: UserRow): PublicUser {
   return { id: user.id, name: user.name, email: user.email, mobile: user.mobile, role: user.role };
@@ -49,6 +51,7 @@ export class AccountService {
     private readonly repo: AccountsRepo,
     private readonly clock: Clock,
     private readonly rateLimiter: RateLimiter,
+    private readonly outbox: Outbox,
   ) {}
 
   async register(input: {
@@ -66,22 +69,30 @@ export class AccountService {
     await this.refuseTaken(input.email, input.mobile);
     const passwordHash = await hashPassword(input.password);
     const at = this.clock.now().toISOString();
+    let user: UserRow;
     try {
-      return await this.repo.insertUser({
-        id: randomUUID(),
-        name: input.name,
-        email: input.email,
-        mobile: input.mobile ?? null,
-        password_hash: passwordHash,
-        role: input.role ?? "customer",
-        birthday: null,
-        preferences: "{}",
-        created_at: at,
-        updated_at: at,
+      // The welcome e-mail is written with the account: both or neither, and once (its key is the account's).
+      user = await this.repo.transaction(async (repo, trx) => {
+        const inserted = await repo.insertUser({
+          id: randomUUID(),
+          name: input.name,
+          email: input.email,
+          mobile: input.mobile ?? null,
+          password_hash: passwordHash,
+          role: input.role ?? "customer",
+          birthday: null,
+          preferences: "{}",
+          created_at: at,
+          updated_at: at,
+        });
+        await this.outbox.enqueue(trx, welcomeMailMessage(inserted.id));
+        return inserted;
       });
     } catch (error) {
       throw this.conflictFrom(error) ?? error;
     }
+    this.outbox.tick();
+    return user;
   }
 
   async profile(caller: AuthenticatedUser): Promise<UserRow> {

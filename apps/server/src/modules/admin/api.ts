@@ -2,6 +2,8 @@ import type { FastifyPluginAsync, RouteOptions } from "fastify";
 import { userFacingValidation } from "../../plugins/error-handler.js";
 import { auditRoutes } from "../audit/routes.js";
 import type { AuditLog } from "../audit/service.js";
+import { backInStockAdminRoutes } from "../back-in-stock/admin-routes.js";
+import type { BackInStockService } from "../back-in-stock/service.js";
 import { couponAdminRoutes } from "../promotions/admin-routes.js";
 import type { CouponsService } from "../promotions/coupons.js";
 import { type AdminAccess, declaredAccess, requirePermission } from "../staff/guard.js";
@@ -41,6 +43,8 @@ export interface AdminApiDeps {
   catalogue?: CatalogueAdminService;
   /** The owner's coupons (the shop has them; a bare staff module does not). */
   coupons?: CouponsService;
+  /** Back-in-stock demand per variant (the shop has it; a bare staff module does not). */
+  backInStock?: BackInStockService;
 }
 
 /**
@@ -73,4 +77,5 @@ export const adminApi: FastifyPluginAsync<AdminApiDeps> = async (app, deps) => {
   if (deps.invoices) await app.register(adminInvoiceRoutes, { ...deps.invoices, audit: deps.audit });
   if (deps.catalogue) await app.register(adminCatalogueRoutes, { catalogue: deps.catalogue });
   if (deps.coupons) await app.register(couponAdminRoutes, { coupons: deps.coupons, audit: deps.audit });
+  if (deps.backInStock) await app.register(backInStockAdminRoutes, { backInStock: deps.backInStock });
 };

@@ -80,6 +80,7 @@ describe(`requireRole for customer accounts (${testEngine})`, () => {
       mailer: { send: async () => {} },
       rateLimiter: new DatabaseRateLimiter(shop.database.db, systemClock),
       log: silentLogger,
+      outbox: shop.app.outbox,
     });
     const adminApp = Fastify();
     registerErrorHandling(adminApp);

@@ -1,3 +1,4 @@
+import type { BackInStockService } from "../back-in-stock/service.js";
 import { CatalogAdminWrites } from "../catalog/admin-writes.js";
 import type { CouponsService } from "../promotions/coupons.js";
 import { runWhileUp, type ShopModule } from "../shop-module.js";
@@ -29,6 +30,8 @@ export function createAdminModule(
     invoices?: Omit<AdminInvoiceDeps, "audit">;
     /** The owner's coupons (issue 28). */
     coupons: CouponsService;
+    /** Back-in-stock demand per variant (issue 30). */
+    backInStock: BackInStockService;
   },
 ): AdminModule {
   const staffModule = createStaffModule(deps);
@@ -58,6 +61,7 @@ export function createAdminModule(
         catalogue,
         ...(deps.invoices ? { invoices: deps.invoices } : {}),
         coupons: deps.coupons,
+        backInStock: deps.backInStock,
       });
       if (staffModule.cleanup) runWhileUp(app, staffModule.cleanup);
     },

@@ -51,6 +51,7 @@ const expectedRoutes: Record<string, string> = {
   "GET /api/admin/coupons": "coupons:read",
   "POST /api/admin/coupons": "coupons:write",
   "PUT /api/admin/coupons/:id": "coupons:write",
+  "GET /api/admin/back-in-stock": "products:read",
   "POST /api/admin/cod/orders/:id/confirm": "orders:write",
   "POST /api/admin/cod/orders/:id/cancel": "orders:write",
   "GET /api/admin/cod/blocks": "orders:write",

@@ -1,4 +1,6 @@
+import { sql } from "kysely";
 import type { Db } from "../../db/connection.js";
+import type { ProductStatusColumn } from "../../db/schema.js";
 
 export interface DueRequest {
   id: number;
@@ -9,6 +11,27 @@ export interface DueRequest {
   size: string | null;
   color: string | null;
 }
+
+/** One variant's requests as the owner's view counts them (counts may come back as strings on PostgreSQL). */
+export interface DemandRow {
+  variantId: number;
+  productId: number;
+  productName: string;
+  productStatus: ProductStatusColumn;
+  productActive: number;
+  variantActive: number;
+  color: string | null;
+  size: string | null;
+  sku: string;
+  stock: number;
+  waiting: number | string;
+  notified: number | string;
+  oldestRequestAt: string;
+  newestRequestAt: string;
+}
+
+/** A request waits until it is answered or stopped; the same test in every statement below. */
+const waitingCase = sql<number>`case when r.notified_at is null and r.unsubscribed_at is null then 1 else 0 end`;
 
 /** Back-in-stock requests (SQL only). */
 export class BackInStockRepo {
@@ -123,5 +146,65 @@ export class BackInStockRepo {
       .where((eb) => eb.or([eb("notified_at", "is", null), eb("token", "=", token)]))
       .execute();
     return true;
+  }
+
+  /**
+   * Variants with at least one waiting request, most waiting first (then by variant id), from
+   * after the keyset `after` = [waiting, variantId]. Counts are per variant over all its requests;
+   * the oldest and newest times are those of the waiting ones.
+   */
+  demand(after: [number, number] | undefined, limit: number): Promise<DemandRow[]> {
+    const perVariant = this.db
+      .selectFrom("back_in_stock_requests as r")
+      .select([
+        "r.variant_id",
+        sql<number | string>`sum(${waitingCase})`.as("waiting"),
+        sql<number | string>`sum(case when r.notified_at is not null then 1 else 0 end)`.as("notified"),
+        sql<string>`min(case when ${waitingCase} = 1 then r.created_at end)`.as("oldest"),
+        sql<string>`max(case when ${waitingCase} = 1 then r.created_at end)`.as("newest"),
+      ])
+      .groupBy("r.variant_id")
+      .having(sql<boolean>`sum(${waitingCase}) > 0`);
+    let select = this.db
+      .selectFrom(perVariant.as("d"))
+      .innerJoin("variants as v", "v.id", "d.variant_id")
+      .innerJoin("products as p", "p.id", "v.product_id")
+      .select([
+        "v.id as variantId",
+        "p.id as productId",
+        "p.name as productName",
+        "p.status as productStatus",
+        "p.is_active as productActive",
+        "v.is_active as variantActive",
+        "v.color as color",
+        "v.size as size",
+        "v.sku as sku",
+        "v.stock_quantity as stock",
+        "d.waiting as waiting",
+        "d.notified as notified",
+        "d.oldest as oldestRequestAt",
+        "d.newest as newestRequestAt",
+      ]);
+    if (after) {
+      const [waiting, variantId] = after;
+      select = select.where((eb) =>
+        eb.or([eb("d.waiting", "<", waiting), eb.and([eb("d.waiting", "=", waiting), eb("v.id", ">", variantId)])]),
+      );
+    }
+    return select.orderBy("d.waiting", "desc").orderBy("v.id", "asc").limit(limit).execute();
+  }
+
+  /** Waiting requests in all, and the variants they wait for. */
+  async waitingTotals(): Promise<{ waiting: number; variants: number }> {
+    const row = await this.db
+      .selectFrom("back_in_stock_requests as r")
+      .select([
+        sql<number | string>`count(*)`.as("waiting"),
+        sql<number | string>`count(distinct r.variant_id)`.as("variants"),
+      ])
+      .where("r.notified_at", "is", null)
+      .where("r.unsubscribed_at", "is", null)
+      .executeTakeFirstOrThrow();
+    return { waiting: Number(row.waiting), variants: Number(row.variants) };
   }
 }

@@ -1,12 +1,19 @@
 import { randomBytes } from "node:crypto";
+import type {
+  BackInStockDemand,
+  BackInStockDemandAnswer,
+  BackInStockDemandQuery,
+  DemandAvailability,
+} from "@vaki/contract/admin/back-in-stock";
 import { type BackInStockRequest, backInStockMessages as m } from "@vaki/contract/back-in-stock";
 import type { Clock } from "../../lib/clock.js";
 import { Conflict, NotFound } from "../../lib/errors.js";
+import { decodeCursor, encodeCursor } from "../../lib/keyset.js";
 import { renderMail } from "../../providers/mail/layout.js";
 import type { Mailer } from "../../providers/mail/mailer.js";
 import type { Outbox, OutboxMessage } from "../outbox/service.js";
 import type { ShopLinks } from "../shop-module.js";
-import type { BackInStockRepo } from "./repo.js";
+import type { BackInStockRepo, DemandRow } from "./repo.js";
 
 export const backInStockMailKind = "back-in-stock-mail";
 
@@ -93,4 +100,48 @@ export class BackInStockService {
   async unsubscribe(token: string): Promise<void> {
     if (!(await this.repo.unsubscribe(token, this.clock.now().toISOString()))) throw new NotFound(m.unknownLink);
   }
+
+  /**
+   * The owner's view (issue 30): per variant, the shoppers still waiting, most first, keyset-paged.
+   * A count can change between two pages (a new request, the sweep), so a row may move; each page
+   * is right as of its reading.
+   */
+  async demand(query: BackInStockDemandQuery): Promise<BackInStockDemandAnswer> {
+    const after = query.cursor ? decodeCursor(query.cursor, ["number", "number"]) : undefined;
+    const [rows, totals] = await Promise.all([
+      this.repo.demand(after as [number, number] | undefined, query.limit + 1),
+      this.repo.waitingTotals(),
+    ]);
+    const items = rows.slice(0, query.limit).map(toDemand);
+    const last = items.at(-1);
+    return {
+      items,
+      nextCursor: rows.length > query.limit && last ? encodeCursor([last.waiting, last.variantId]) : null,
+      totals,
+    };
+  }
+}
+
+/** The sweep's own test: it answers requests only on a variant and product on sale with stock. */
+function availabilityOf(row: DemandRow): DemandAvailability {
+  if (row.productActive !== 1 || row.variantActive !== 1) return "not-on-sale";
+  return row.stock > 0 ? "restocked" : "sold-out";
+}
+
+function toDemand(row: DemandRow): BackInStockDemand {
+  return {
+    variantId: row.variantId,
+    productId: row.productId,
+    productName: row.productName,
+    productStatus: row.productStatus,
+    color: row.color,
+    size: row.size,
+    sku: row.sku,
+    stock: row.stock,
+    availability: availabilityOf(row),
+    waiting: Number(row.waiting),
+    notified: Number(row.notified),
+    oldestRequestAt: row.oldestRequestAt,
+    newestRequestAt: row.newestRequestAt,
+  };
 }

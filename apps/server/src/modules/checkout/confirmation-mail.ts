@@ -31,21 +31,21 @@ export class ConfirmationMail {
       this.deps.log.warn({ orderId }, "order has no e-mail address; no confirmation sent");
       return;
     }
-    await this.deps.mailer.send(this.mailOf(found.record, found.items));
+    await this.deps.mailer.send(await this.mailOf(found.record, found.items));
   }
 
   private async sendNow(orderId: string): Promise<boolean> {
     const found = await this.deps.orders.findRecord(orderId);
     if (!found?.record.contact_email) return false;
-    return sendWithoutFailing(this.deps.mailer, this.deps.log, this.mailOf(found.record, found.items));
+    return sendWithoutFailing(this.deps.mailer, this.deps.log, await this.mailOf(found.record, found.items));
   }
 
-  private mailOf(record: OrderRecord, items: OrderItemRecord[]) {
+  private async mailOf(record: OrderRecord, items: OrderItemRecord[]) {
     const { publicUrl, name } = this.deps.shop;
     return orderConfirmationMail({
       shopName: name,
       to: record.contact_email ?? "",
-      order: this.deps.orders.present(record, items),
+      order: await this.deps.orders.presentForMail(record, items, publicUrl),
       link: orderPageLink(publicUrl, record.id, this.deps.orders.linkSecretOf(record)),
       guest: record.user_id === null,
     });

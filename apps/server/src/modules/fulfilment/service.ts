@@ -343,7 +343,7 @@ export class FulfilmentService {
       orderCancelledMail({
         shopName: this.deps.shop.name,
         to: record.contact_email ?? "",
-        order: this.deps.orders.present(record, items),
+        order: await this.deps.orders.presentForMail(record, items, this.deps.shop.publicUrl),
         reason,
         link: orderPageLink(this.deps.shop.publicUrl, record.id, this.deps.orders.linkSecretOf(record)),
       }),
@@ -485,7 +485,7 @@ export class FulfilmentService {
       shippingUpdateMail({
         shopName: this.deps.shop.name,
         to: record.contact_email ?? "",
-        order: this.deps.orders.present(record, items),
+        order: await this.deps.orders.presentForMail(record, items, this.deps.shop.publicUrl),
         stage,
         courierName: shipment?.courier_name ?? record.courier_name,
         awb: shipment?.awb ?? record.tracking_number,

@@ -2,7 +2,7 @@ import type { Address, Order } from "@vaki/contract/orders";
 import { formatOrderAmount } from "../../lib/money.js";
 import type { MailSection } from "../../providers/mail/layout.js";
 
-/* Pieces of the order e-mails (confirmation, cancellation): greeting, lines, totals, address. */
+/* Pieces of the order e-mails (confirmation, cancellation, shipping news): greeting, lines, totals, address. */
 
 /** "Hey Riya," from the shipping name, else a friendly default. */
 export function greetingFor(address: Address | null): string {
@@ -10,13 +10,30 @@ export function greetingFor(address: Address | null): string {
   return first ? `Hey ${first},` : "Hey there,";
 }
 
-/** The order's lines and totals as the e-mails show them (₹1,299.00). */
+/**
+ * A stored picture path (`/media/...`) under the shop's public URL, the way the order links are
+ * built (a PUBLIC_URL with a path keeps it); an absolute URL stays as it is.
+ */
+export function absoluteUrl(publicUrl: string, url: string): string {
+  if (/^https?:\/\//i.test(url)) return url;
+  if (url.startsWith("//")) return `https:${url}`;
+  return `${publicUrl.replace(/\/+$/, "")}/${url.replace(/^\/+/, "")}`;
+}
+
+const isAbsolute = (url: string | null): url is string => url !== null && /^https?:\/\//i.test(url);
+
+/**
+ * The order's lines and totals as the e-mails show them (₹1,299.00). A line shows its picture
+ * when the order has absolute ones (`OrdersService.presentForMail`); a relative one would be a
+ * broken image in a mail client, so such a line, like one without a picture, shows none.
+ */
 export function orderSections(order: Order): MailSection[] {
   const items = order.items.map((item) => {
     const variant = [item.size, item.color].filter(Boolean).join(" / ");
     return {
       label: `${item.quantity} × ${item.name}${variant ? ` (${variant})` : ""}`,
       value: formatOrderAmount(item.subtotal),
+      ...(isAbsolute(item.imageUrl) ? { picture: { url: item.imageUrl, alt: item.productName } } : {}),
     };
   });
   const totals = [

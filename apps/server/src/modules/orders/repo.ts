@@ -188,6 +188,22 @@ export class OrdersRepo {
       .execute();
   }
 
+  /** The products' pictures, each product's in its display order (primary first), in one statement. */
+  async findPictures(
+    productIds: readonly number[],
+  ): Promise<{ product_id: number; url: string; color: string | null }[]> {
+    if (productIds.length === 0) return [];
+    return this.db
+      .selectFrom("product_images")
+      .select(["product_id", "url", "color"])
+      .where("product_id", "in", [...new Set(productIds)])
+      .orderBy("product_id")
+      .orderBy("is_primary", "desc")
+      .orderBy("display_order")
+      .orderBy("id")
+      .execute();
+  }
+
   /**
    * One page of a user's orders, newest first, with the total count in the same statement. Orders
    * never paid and then replaced by a new checkout or expired are left out: the shopper never

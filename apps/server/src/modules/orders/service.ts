@@ -13,6 +13,7 @@ import type { CartOwner, CartService, CheckoutCart } from "../cart/service.js";
 import type { InventoryService } from "../inventory/service.js";
 import type { CustomerRef, PaidOrderLookup, PromoOutcome, PromotionsService } from "../promotions/service.js";
 import { taxLines } from "../tax/tax.js";
+import { absoluteUrl } from "./mail-sections.js";
 import { toOrder } from "./order-answer.js";
 import type { OrdersRepo } from "./repo.js";
 import type { CheckoutKind, OrderItemRecord, OrderRecord } from "./types.js";
@@ -381,6 +382,27 @@ export class OrdersService {
   /** The order as the API answers it, with labels, timeline and the cancelling rule as of now. */
   present(record: OrderRecord, items: readonly OrderItemRecord[]): Order {
     return toOrder(record, items, this.clock.now());
+  }
+
+  /**
+   * The order as its e-mails show it: each line's picture is the product's picture of the colour
+   * bought, else its first one (else the one stored with the line), as an absolute URL on
+   * `publicUrl`, since mail clients resolve no relative URL. One statement for all the lines.
+   */
+  async presentForMail(record: OrderRecord, items: readonly OrderItemRecord[], publicUrl: string): Promise<Order> {
+    const pictures = await this.repo.findPictures(items.map((item) => item.product_id));
+    const order = this.present(record, items);
+    const pictured = order.items.map((item) => {
+      const own = pictures.filter((picture) => picture.product_id === item.productId);
+      const colour = item.color?.trim().toLowerCase();
+      const chosen =
+        (colour ? own.find((picture) => picture.color?.trim().toLowerCase() === colour)?.url : undefined) ??
+        own[0]?.url ??
+        item.imageUrl;
+      const url = chosen ? absoluteUrl(publicUrl, chosen) : null;
+      return { ...item, imageUrl: url, image: url };
+    });
+    return { ...order, items: pictured };
   }
 
   /** The secret a guest's order e-mail links with (null for users' orders or without a key). */

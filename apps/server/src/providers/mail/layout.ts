@@ -12,8 +12,18 @@ export interface MailContent {
 
 export interface MailSection {
   heading: string;
-  lines: { label: string; value?: string; strong?: boolean }[];
+  lines: { label: string; value?: string; strong?: boolean; picture?: MailPicture }[];
 }
+
+/** A small picture beside a line (an order item's product); HTML only, the text version has none. */
+export interface MailPicture {
+  /** Absolute: mail clients resolve no relative URL. */
+  url: string;
+  alt: string;
+}
+
+/** Pictures are drawn square at this size; the attributes hold the space while images load or stay blocked. */
+export const mailPictureSize = 64;
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
@@ -23,13 +33,23 @@ function sectionText(section: MailSection): string {
   return [section.heading.toUpperCase(), ...lines].join("\n");
 }
 
+function pictureHtml(picture: MailPicture): string {
+  const size = mailPictureSize;
+  return `<img src="${escapeHtml(picture.url)}" alt="${escapeHtml(picture.alt)}" width="${size}" height="${size}" style="display:block;width:${size}px;height:${size}px;border:0;background:#ebe5d8;object-fit:cover">`;
+}
+
 function sectionHtml(section: MailSection): string {
-  const cell = "padding:6px 0;border-bottom:1px solid #ddd6c8;vertical-align:top";
+  // A picture column only where some line has one; a line without keeps it empty, so the labels stay aligned.
+  const pictured = section.lines.some((line) => line.picture);
+  const cell = `padding:6px 0;border-bottom:1px solid #ddd6c8;vertical-align:${pictured ? "middle" : "top"}`;
   const rows = section.lines
     .map((line) => {
       const weight = line.strong ? "font-weight:700;" : "";
       const value = line.value ? escapeHtml(line.value) : "";
-      return `<tr><td style="${cell};${weight}">${escapeHtml(line.label)}</td><td style="${cell};${weight}text-align:right;white-space:nowrap">${value}</td></tr>`;
+      const picture = pictured
+        ? `<td style="${cell};width:${mailPictureSize}px;padding-right:12px">${line.picture ? pictureHtml(line.picture) : ""}</td>`
+        : "";
+      return `<tr>${picture}<td style="${cell};${weight}">${escapeHtml(line.label)}</td><td style="${cell};${weight}text-align:right;white-space:nowrap">${value}</td></tr>`;
     })
     .join("");
   return (

@@ -65,3 +65,17 @@ describe(`the Content-Security-Policy per payment provider (${testEngine})`, () 
     expect(csp).not.toContain("checkout-ui.shiprocket.com");
   });
 });
+
+describe(`who may embed an answer (${testEngine})`, () => {
+  it("lets other origins show the product pictures (order e-mails, link previews), and nothing else", async () => {
+    const shop = await createTestShop();
+    try {
+      const media = await shop.app.inject({ method: "GET", url: "/media/no-such-picture.png" });
+      expect(media.headers["cross-origin-resource-policy"]).toBe("cross-origin");
+      const api = await shop.app.inject({ method: "GET", url: "/api/health" });
+      expect(api.headers["cross-origin-resource-policy"]).toBe("same-origin");
+    } finally {
+      await shop.close();
+    }
+  });
+});

@@ -73,8 +73,10 @@ export function registerSecurityHeaders(
   options: { behindHttps: boolean; payment?: ExtraOrigins },
 ): void {
   const headers = securityHeaders(options.behindHttps, options.payment);
-  app.addHook("onRequest", (_request, reply, done) => {
+  app.addHook("onRequest", (request, reply, done) => {
     reply.headers(headers);
+    // Product pictures are shown on other origins too: in e-mail clients (the order e-mails) and link previews.
+    if (request.url.startsWith("/media/")) reply.header("cross-origin-resource-policy", "cross-origin");
     done();
   });
 }

@@ -49,7 +49,7 @@ function sectionHtml(section: MailSection): string {
       const picture = pictured
         ? `<td style="${cell};width:${mailPictureSize}px;padding-right:12px">${line.picture ? pictureHtml(line.picture) : ""}</td>`
         : "";
-      return `<tr>${picture}<td style="${cell};${weight}">${escapeHtml(line.label)}</td><td style="${cell};${weight}text-align:right;white-space:nowrap">${value}</td></tr>`;
+      return `<tr>${picture}<td style="${cell};${weight}">${escapeHtml(line.label)}</td><td style="${cell};${weight}padding-left:12px;text-align:right;white-space:nowrap">${value}</td></tr>`;
     })
     .join("");
   return (

@@ -1,5 +1,4 @@
 import type { ProductSummary } from "@vaki/contract/catalog";
-import { Suspense } from "react";
 import { Outlet } from "react-router";
 import { PromoStrip } from "../components/promo-strip";
 import { ToastArea } from "../components/toast-area";
@@ -29,10 +28,7 @@ export function RootLayout() {
         <main id="main" className="app-main" tabIndex={-1}>
           <Outlet />
         </main>
-        {/* Its own boundary: the browser takes the footer over from the server's drawing in a task of its own. */}
-        <Suspense fallback={null}>
-          <SiteFooter />
-        </Suspense>
+        <SiteFooter />
         <Overlays />
         <ToastArea />
         <ScrollOnNavigate />

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState, useSyncExternalStore } from "react";
+import { startTransition, useEffect, useState } from "react";
 
 /** False on the server and until the browser has taken over the server's drawing of the page. */
 let hydrated = false;
@@ -8,21 +8,14 @@ export function markHydrated(): void {
   hydrated = true;
 }
 
-const neverChanges = () => () => {};
-const serverSnapshot = () => false;
-const clientSnapshot = () => hydrated;
-
 /**
  * False while the browser takes over the server's drawing of the page (and on the server), true
  * after (decision 0020). What only this browser knows (the shopper's cart, wishlist, recently
- * viewed) shows once it is true, so the first render matches the server's HTML. React hydrates a
- * Suspense boundary after the rest of the page: its parts are told the server's answer then too
- * (useSyncExternalStore's server snapshot), not the flag the page already set. The switch is a
+ * viewed) shows once it is true, so the first render matches the server's HTML. The switch is a
  * transition: React draws those parts in slices after hydration, not in one long task.
  */
 export function useHydrated(): boolean {
-  const ownPage = useSyncExternalStore(neverChanges, clientSnapshot, serverSnapshot);
-  const [ready, setReady] = useState(ownPage);
+  const [ready, setReady] = useState(hydrated);
   useEffect(() => {
     if (!ready) startTransition(() => setReady(true));
   }, [ready]);

@@ -51,52 +51,41 @@ export function HomePage() {
   const tree = categories.data?.content ?? NONE;
   const carouselItems = useMemo(() => mixByParent(unifiedCategoryItems(tree)), [tree]);
 
-  // Each section is its own Suspense boundary, so the browser takes over the server's drawing a
-  // section at a time (React hydrates boundaries separately), several short tasks instead of one
-  // long one on a phone (issue 26). Nothing in them suspends: on the server they draw as they are.
   return (
     <>
       <Sections.Hero />
       <div className="home-sections">
-        <Suspense fallback={null}>
-          <div className="home-section">
-            {categories.isPending ? (
-              <p className="home-status" role="status">
-                <LoaderCircle className="spin" aria-hidden="true" />
-                Loading the drop…
-              </p>
-            ) : categories.isError ? (
-              <div className="home-status home-status--error" role="alert">
-                <p>{CATEGORIES_FAILED}</p>
-                <button
-                  type="button"
-                  className="button button--small"
-                  onClick={() => void data.categories.refetch()}
-                  aria-disabled={data.categories.isFetching}
-                >
-                  <RefreshCw aria-hidden="true" className={data.categories.isFetching ? "spin" : undefined} />
-                  Try Again
-                </button>
-              </div>
-            ) : (
-              <Sections.CategoryCarousel
-                items={carouselItems}
-                title="Shop the drop"
-                intro="Swipe through every fit and every character."
-              />
-            )}
-          </div>
-        </Suspense>
-        <Suspense fallback={null}>
-          <Sections.NewDrops products={products.data?.content ?? NONE} />
-        </Suspense>
-        <Suspense fallback={null}>
-          <Sections.SubcategoryGrid categories={tree} />
-        </Suspense>
+        <div className="home-section">
+          {categories.isPending ? (
+            <p className="home-status" role="status">
+              <LoaderCircle className="spin" aria-hidden="true" />
+              Loading the drop…
+            </p>
+          ) : categories.isError ? (
+            <div className="home-status home-status--error" role="alert">
+              <p>{CATEGORIES_FAILED}</p>
+              <button
+                type="button"
+                className="button button--small"
+                onClick={() => void data.categories.refetch()}
+                aria-disabled={data.categories.isFetching}
+              >
+                <RefreshCw aria-hidden="true" className={data.categories.isFetching ? "spin" : undefined} />
+                Try Again
+              </button>
+            </div>
+          ) : (
+            <Sections.CategoryCarousel
+              items={carouselItems}
+              title="Shop the drop"
+              intro="Swipe through every fit and every character."
+            />
+          )}
+        </div>
+        <Sections.NewDrops products={products.data?.content ?? NONE} />
+        <Sections.SubcategoryGrid categories={tree} />
       </div>
-      <Suspense fallback={null}>
-        <HomeClub ready={data.settled} />
-      </Suspense>
+      <HomeClub ready={data.settled} />
     </>
   );
 }

@@ -33,3 +33,13 @@ export function shopOriginFor(request: FastifyRequest, shop: ShopAddress): strin
   if (shop.publicUrlSet) return shop.publicUrl;
   return requestOrigin(request) ?? shop.publicUrl;
 }
+
+/**
+ * A path of the shop (`/media/...`) under its origin or public URL (a PUBLIC_URL with a path keeps
+ * it), for e-mails and link previews; an absolute URL stays as it is.
+ */
+export function absoluteUrl(publicUrl: string, url: string): string {
+  if (/^https?:\/\//i.test(url)) return url;
+  if (url.startsWith("//")) return `https:${url}`;
+  return `${publicUrl.replace(/\/+$/, "")}/${url.replace(/^\/+/, "")}`;
+}

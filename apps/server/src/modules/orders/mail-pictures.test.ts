@@ -6,7 +6,7 @@ import { insertProduct } from "../../../test/helpers/catalog.js";
 import { paymentForm, payOnPage, startCheckout } from "../../../test/helpers/checkout.js";
 import { testEngine } from "../../../test/helpers/database.js";
 import { type ReadMail, readOutbox } from "../../../test/helpers/mail.js";
-import { absoluteUrl } from "./mail-sections.js";
+import { absoluteUrl } from "../../lib/shop-origin.js";
 
 /** Every <img> tag of an HTML body with its attributes. */
 function imagesIn(html: string): Record<string, string>[] {

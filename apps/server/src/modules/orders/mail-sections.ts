@@ -10,16 +10,6 @@ export function greetingFor(address: Address | null): string {
   return first ? `Hey ${first},` : "Hey there,";
 }
 
-/**
- * A stored picture path (`/media/...`) under the shop's public URL, the way the order links are
- * built (a PUBLIC_URL with a path keeps it); an absolute URL stays as it is.
- */
-export function absoluteUrl(publicUrl: string, url: string): string {
-  if (/^https?:\/\//i.test(url)) return url;
-  if (url.startsWith("//")) return `https:${url}`;
-  return `${publicUrl.replace(/\/+$/, "")}/${url.replace(/^\/+/, "")}`;
-}
-
 const isAbsolute = (url: string | null): url is string => url !== null && /^https?:\/\//i.test(url);
 
 /**

@@ -18,7 +18,7 @@ export class StockDigestRepo {
 
   /**
    * Active variants of active products at or under their product's threshold (sold out first,
-   * then the fewest left), as the admin's "Low stock" and "Out of stock" filters count them.
+   * then the fewest left): the admin's "Low stock" and "Out of stock" rule, on products on sale.
    */
   async lowAndOut(limit: number): Promise<LowStockRow[]> {
     const rows = await this.db

@@ -1,4 +1,5 @@
 import type { CategoryContext, ProductDetail } from "@vaki/contract/catalog";
+import { absoluteUrl } from "../../lib/shop-origin.js";
 
 /*
  * What search engines and link previews read in a storefront page's <head>: title, description,
@@ -97,8 +98,7 @@ export function truncate(text: string, max = 160): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:—-]+$/, "")}…`;
 }
 
-const absolute = (origin: string, url: string | null | undefined) =>
-  !url ? null : /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith("/") ? "" : "/"}${url}`;
+const absolute = (origin: string, url: string | null | undefined) => (url ? absoluteUrl(origin, url) : null);
 
 function breadcrumbList(origin: string, brand: string, items: { name: string; path: string }[]) {
   return {

@@ -11,8 +11,15 @@ export default defineConfig({
   // The server serves this build under /admin/, beside (never inside) the storefront.
   base: "/admin/",
   plugins: [react()],
-  server: { port: 5174, proxy: { "/api": { target: API_ORIGIN, changeOrigin: true } } },
-  preview: { port: 5174, proxy: { "/api": { target: API_ORIGIN, changeOrigin: true } } },
+  // Product pictures (/media/…) come from the API server too.
+  server: {
+    port: 5174,
+    proxy: { "/api": { target: API_ORIGIN, changeOrigin: true }, "/media": { target: API_ORIGIN, changeOrigin: true } },
+  },
+  preview: {
+    port: 5174,
+    proxy: { "/api": { target: API_ORIGIN, changeOrigin: true }, "/media": { target: API_ORIGIN, changeOrigin: true } },
+  },
   build: {
     outDir: "dist",
     assetsDir: "assets",

@@ -288,6 +288,7 @@ test.describe("accounts on a desktop", () => {
 
     const personal = page.getByRole("tab", { name: "Personal Information" });
     await personal.focus();
+    await page.keyboard.press("ArrowRight"); // Addresses
     await page.keyboard.press("ArrowRight"); // My Orders: focused, not followed
     await page.keyboard.press("ArrowRight");
     await expect(page.getByRole("tab", { name: "Recent Orders" })).toHaveAttribute("aria-selected", "true");

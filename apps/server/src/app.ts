@@ -10,6 +10,7 @@ import { redacted, redactedLogPaths, serializeRequest } from "./lib/log-redactio
 import { createRateLimiter } from "./lib/rate-limit/create-rate-limiter.js";
 import { shareSecrets } from "./lib/shared-secrets.js";
 import { createAccountsModule } from "./modules/accounts/module.js";
+import { createAddressesModule } from "./modules/addresses/module.js";
 import { createAdminModule } from "./modules/admin/module.js";
 import type { StaffModule } from "./modules/admin/staff-module.js";
 import { createBackInStockModule } from "./modules/back-in-stock/module.js";
@@ -28,6 +29,7 @@ import { DatabaseSandboxShipmentStore } from "./modules/fulfilment/sandbox-shipm
 import { createHealthModule } from "./modules/health/module.js";
 import { createInvoicesModule } from "./modules/invoices/module.js";
 import type { InvoicesService } from "./modules/invoices/service.js";
+import { createMediaModule } from "./modules/media/module.js";
 import { createOutboxModule } from "./modules/outbox/module.js";
 import type { Outbox } from "./modules/outbox/service.js";
 import { createSearchModule } from "./modules/search/module.js";
@@ -182,12 +184,15 @@ export async function buildApp(
     sms: createSmsProvider(config, log),
     rateLimiter,
   });
+  // Saved addresses: checkout prefills the payment page with the one the shopper picks.
+  const addressesModule = createAddressesModule({ db, clock });
   const checkout = createCheckoutModule({
     ...purchase,
     provider: payment,
     sandboxStore: sandboxCheckoutStore,
     rateLimiter,
     accounts: accounts.accounts,
+    addresses: addressesModule.addresses,
     cod,
   });
   // The owner's side calls these (COD blocks, COD orders to confirm, payments to review); tests too.
@@ -205,6 +210,26 @@ export async function buildApp(
     shop,
     sweepIntervalMs: config.backInStockSweepMs,
   });
+  // Built before the admin too: the dashboard lists its low-stock sizes.
+  const stockDigest = createStockDigestModule({
+    db,
+    clock,
+    log,
+    outbox: outbox.outbox,
+    mailer,
+    shop,
+    ownerEmail: config.ownerEmail,
+    hour: config.lowStockDigest.hour,
+    checkIntervalMs: config.lowStockDigest.checkIntervalMs,
+  });
+  // Product photos: originals in the database, sizes drawn on demand into this process's media folder.
+  const media = createMediaModule({
+    db,
+    postgres: dialect === "postgres",
+    clock,
+    mediaDir: config.mediaDir,
+    catalog: catalogModule.catalog,
+  });
   const admin = createAdminModule({
     db,
     dialect,
@@ -220,10 +245,13 @@ export async function buildApp(
       fulfilment: fulfilmentModule.fulfilment,
       checkout: checkout.checkout,
     },
+    failedDeliveries: fulfilmentModule.failedDeliveries,
     invoices: { invoices },
     catalogue: { inventory: commerce.inventory, catalog: catalogModule.catalog },
     coupons: commerce.coupons,
     backInStock: backInStock.backInStock,
+    lowStock: stockDigest.stockDigest,
+    photos: media.photos,
   });
   const modules: ShopModule[] = [
     createHealthModule({ database, version: appVersion, shopName: config.shopName }),
@@ -231,20 +259,12 @@ export async function buildApp(
     admin,
     createCommunityModule({ db, clock, rateLimiter, mailer, log, shop }),
     catalogModule,
+    media,
     createSearchModule({ catalog: catalogModule.catalog }),
     createWishlistModule({ db, clock }),
+    addressesModule,
     backInStock,
-    createStockDigestModule({
-      db,
-      clock,
-      log,
-      outbox: outbox.outbox,
-      mailer,
-      shop,
-      ownerEmail: config.ownerEmail,
-      hour: config.lowStockDigest.hour,
-      checkIntervalMs: config.lowStockDigest.checkIntervalMs,
-    }),
+    stockDigest,
     commerce,
     invoicesModule,
     fulfilmentModule,

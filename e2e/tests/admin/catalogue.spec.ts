@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { checkView, completeSetup, mintSetupLink } from "../support/admin";
 import { DESKTOP, stockedProduct } from "../support/shop";
@@ -6,7 +7,8 @@ import { DESKTOP, stockedProduct } from "../support/shop";
 /*
  * The catalogue on the owner's side: a catalogue person adjusts a variant's stock (the ledger
  * and the product's timeline show it), edits the prices and sees them on the storefront's product
- * page within seconds; leaving with unsaved changes asks first; an accountant is refused.
+ * page within seconds; leaving with unsaved changes asks first; the product goes out as CSV and
+ * comes back with new prices; an accountant is refused.
  */
 test.describe.configure({ timeout: 90_000 });
 
@@ -77,6 +79,50 @@ test("a catalogue person adjusts stock and edits a price the storefront shows; a
         { timeout: 15_000, intervals: [500, 1_000, 2_000] },
       )
       .toMatch(/1,234/);
+
+    // The same product out as CSV, its prices edited, and back in: a dry run first, then the import.
+    await admin.goto(`/admin/products?q=${encodeURIComponent(product.name)}`);
+    const download = admin.waitForEvent("download");
+    await admin.getByRole("button", { name: "Export CSV" }).click();
+    const exported = await readFile((await (await download).path())!, "utf8");
+    const [header, ...lines] = exported
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    const priceColumn = header!.split(",").indexOf("price");
+    const edited = [
+      header,
+      ...lines.map((line) =>
+        line
+          .split(",")
+          .map((cell, index) => (index === priceColumn ? "1299" : cell))
+          .join(","),
+      ),
+    ].join("\n");
+    await admin.getByRole("button", { name: "Import CSV" }).click();
+    const importer = admin.getByRole("dialog", { name: "Import products from CSV" });
+    await importer
+      .getByLabel("CSV file")
+      .setInputFiles({ name: "prices.csv", mimeType: "text/csv", buffer: Buffer.from(edited) });
+    await expect(
+      importer.getByText(`0 to create, ${lines.length} to update, 0 unchanged, 0 with errors.`),
+    ).toBeVisible();
+    await expect(importer.getByText("price: 1234 → 1299").first()).toBeVisible();
+    await checkView(admin, "catalogue-csv-import");
+    await importer
+      .getByRole("button", { name: `Import ${lines.length} ${lines.length === 1 ? "row" : "rows"}` })
+      .click();
+    await expect(importer.getByText(`Imported: 0 created, ${lines.length} updated.`)).toBeVisible();
+    await importer.getByRole("button", { name: "Close" }).click();
+    await expect
+      .poll(
+        async () => {
+          await shopper.goto(`/product/${product.slug}`);
+          return (await shopper.locator("main").textContent()) ?? "";
+        },
+        { timeout: 15_000, intervals: [500, 1_000, 2_000] },
+      )
+      .toMatch(/1,299/);
     await shopper.close();
   } finally {
     await context.close();

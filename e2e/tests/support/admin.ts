@@ -18,9 +18,16 @@ export const STAFF_PASSWORD = "lantern-otter-quarry-velvet-92";
  * An invitation link minted by the real create-admin CLI against the e2e server's data folder
  * (E2E_DATA_DIR, set by playwright.config.ts), as the README tells a shop owner to do.
  */
-export async function mintSetupLink(baseURL: string, email: string, name: string, role = "owner"): Promise<string> {
+export async function mintSetupLink(
+  baseURL: string,
+  email: string,
+  name: string,
+  role = "owner",
+  // The fast-courier shop (playwright.config.ts) keeps its staff in its own data folder.
+  dataDir = process.env.E2E_DATA_DIR,
+): Promise<string> {
   const { stdout } = await run(process.execPath, [CREATE_ADMIN_CLI, "--email", email, "--name", name, "--role", role], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, PUBLIC_URL: baseURL, LOG_LEVEL: "warn" },
+    env: { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: baseURL, LOG_LEVEL: "warn" },
   });
   const link = stdout.match(/https?:\/\/\S+\/admin\/setup\?token=[\w.-]+/)?.[0];
   if (!link) throw new Error(`create-admin printed no setup link:\n${stdout}`);

@@ -14,6 +14,16 @@ export const productImageSchema = z.object({
   alt: z.string(),
   /** The colour this image shows (a `Color` option value), or null when it shows every colour. */
   color: z.string().nullable(),
+  /** An uploaded photo's renditions (srcset per format, its size); absent for the generated demo art. */
+  photo: z
+    .object({
+      width: z.number().int(),
+      height: z.number().int(),
+      avif: z.string(),
+      webp: z.string(),
+      jpeg: z.string(),
+    })
+    .optional(),
 });
 export type ProductImage = z.infer<typeof productImageSchema>;
 

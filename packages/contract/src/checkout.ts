@@ -36,6 +36,8 @@ export const initiateCheckoutRequestSchema = z.looseObject({
   userId: claimedUserIdSchema,
   guestSessionId: guestSessionIdSchema,
   orderSecret: orderSecretSchema,
+  /** A saved address of the signed-in shopper: the payment page opens with it filled in. */
+  addressId: z.uuid().optional(),
 });
 export type InitiateCheckoutRequest = z.infer<typeof initiateCheckoutRequestSchema>;
 

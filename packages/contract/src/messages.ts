@@ -34,6 +34,8 @@ export const accountMessages = {
   accountExists: "An account with these details already exists",
   loginSucceeded: "Login successful! Welcome back.",
   loginFailed: "Login failed: incorrect email/phone or password",
+  /** Only after the right password: a guesser learns nothing of the account's state. */
+  accountBlocked: "Sign-in to this account has been blocked. Please contact us if you think this is a mistake.",
   tooManyLoginAttempts: "Too many login attempts. Please wait 15 minutes and try again.",
   tooManyRegistrations: "Too many accounts created from this network. Please wait an hour and try again.",
   sessionRefreshed: "Session refreshed",

@@ -10,7 +10,7 @@ import type { ProductDetail, ProductImage, ProductOption, Variant } from "./cata
 export const LOW_STOCK_THRESHOLD = 3;
 
 /** Size order when the server sends no `options` (the contract's order: XS < S < M < L < XL < XXL). */
-const SIZE_ORDER = ["XXS", "XS", "S", "M", "L", "XL", "XXL", "XXXL"];
+export const SIZE_ORDER = ["XXS", "XS", "S", "M", "L", "XL", "XXL", "XXXL"];
 
 export interface ColorChoice {
   value: string;

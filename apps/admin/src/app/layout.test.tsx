@@ -17,7 +17,7 @@ describe("the signed-in layout", () => {
     renderAdmin("/");
     const nav = within((await screen.findAllByRole("navigation", { name: "Admin" }))[0]!);
     const links = nav.getAllByRole("link").map((link) => link.textContent);
-    expect(links).toEqual(["Dashboard", "Orders", "COD to confirm", "Customers"]);
+    expect(links).toEqual(["Dashboard", "Orders", "COD to confirm", "Customers", "Club"]);
   });
 
   it("gives the owner every page", async () => {
@@ -30,9 +30,12 @@ describe("the signed-in layout", () => {
       "COD to confirm",
       "COD blocks",
       "Products",
+      "Categories",
       "Back in stock",
       "Customers",
+      "Club",
       "Coupons",
+      "GST returns",
       "Staff",
       "Audit log",
       "Settings",

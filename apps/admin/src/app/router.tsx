@@ -79,12 +79,23 @@ export function adminRoutes(queryClient: QueryClient): RouteObject[] {
           ...page(async () => (await import("../features/coupons/coupons-page")).CouponsPage, "coupons:read"),
         },
         {
+          path: "gst-returns",
+          ...page(
+            async () => (await import("../features/gst-returns/gst-returns-page")).GstReturnsPage,
+            "invoices:read",
+          ),
+        },
+        {
           path: "products",
           ...page(async () => (await import("../features/products/products-page")).ProductsPage, "products:read"),
         },
         {
           path: "products/:id",
           ...page(async () => (await import("../features/products/product-page")).ProductPage, "products:read"),
+        },
+        {
+          path: "categories",
+          ...page(async () => (await import("../features/categories/categories-page")).CategoriesPage, "products:read"),
         },
         {
           path: "back-in-stock",
@@ -96,6 +107,10 @@ export function adminRoutes(queryClient: QueryClient): RouteObject[] {
         {
           path: "customers",
           ...page(async () => (await import("../features/customers/customers-page")).CustomersPage, "customers:read"),
+        },
+        {
+          path: "club",
+          ...page(async () => (await import("../features/club/club-page")).ClubPage, "customers:read"),
         },
         {
           path: "customers/:id",

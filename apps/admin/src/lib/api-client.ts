@@ -118,7 +118,11 @@ export async function api<T>(path: string, options: ApiOptions = {}, retried = f
 /** A call that answers a file (a label PDF): the file as a Blob, or the envelope's error as ApiError. */
 export async function apiFile(path: string, options: ApiOptions = {}, retried = false): Promise<Blob> {
   const response = await send(path, options);
-  if (response.ok && !(response.headers.get("content-type") ?? "").includes("json")) return response.blob();
+  // A JSON file (a customer's data export) comes as an attachment; the envelope never does.
+  const attachment = (response.headers.get("content-disposition") ?? "").startsWith("attachment");
+  if (response.ok && (attachment || !(response.headers.get("content-type") ?? "").includes("json"))) {
+    return response.blob();
+  }
   const envelope = await readEnvelope(response);
   const error = new ApiError(response.status, envelope.message || networkMessages.fallback, {
     kind: envelope.error ?? "",
@@ -141,4 +145,57 @@ export function saveFile(blob: Blob, filename: string): void {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export interface UploadOptions {
+  query?: ApiOptions["query"];
+  /** Called as the bytes leave the browser: 0 to 1. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Sends a file's bytes as the body of a POST and answers the envelope's `data`. XMLHttpRequest,
+ * not fetch: only it reports upload progress. Same CSRF header and 401 handling as `api`.
+ */
+export function apiUpload<T>(path: string, file: Blob, options: UploadOptions = {}): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open("POST", buildUrl(path, options.query));
+    request.setRequestHeader("Accept", "application/json");
+    // The server reads the bytes, never the stated type: one type for every file.
+    request.setRequestHeader("Content-Type", "application/octet-stream");
+    if (csrfToken) request.setRequestHeader("X-CSRF-Token", csrfToken);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) options.onProgress?.(event.loaded / event.total);
+    };
+    request.onload = () => {
+      let envelope: Envelope = {};
+      try {
+        const body: unknown = JSON.parse(request.responseText);
+        if (typeof body === "object" && body !== null) envelope = body as Envelope;
+      } catch {
+        // Not JSON (a proxy's page): the fallback words below.
+      }
+      if (request.status >= 200 && request.status < 300 && envelope.success !== false) {
+        options.onProgress?.(1);
+        resolve(envelope.data as T);
+        return;
+      }
+      const error = new ApiError(request.status, envelope.message || networkMessages.fallback, {
+        kind: envelope.error ?? "",
+        fieldErrors: envelope.fieldErrors ?? {},
+        requestId: envelope.requestId,
+      });
+      if (request.status === 401) {
+        csrfToken = null;
+        onUnauthenticated?.(error.message);
+      }
+      reject(error);
+    };
+    request.onerror = () => reject(new ApiError(0, networkMessages.network, { kind: "network" }));
+    request.onabort = () => reject(new DOMException("The upload was cancelled.", "AbortError"));
+    options.signal?.addEventListener("abort", () => request.abort(), { once: true });
+    request.send(file);
+  });
 }

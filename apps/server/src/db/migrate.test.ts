@@ -58,6 +58,8 @@ const expectedSchema: Record<string, Record<string, boolean>> = {
     display_order: false,
     is_primary: false,
     color: true,
+    /** An uploaded photo's original (0017); null for the generated demo art. */
+    original_id: true,
   },
   colours: { name: false, hex: false },
   category_products: { category_id: false, product_id: false },
@@ -87,6 +89,9 @@ const expectedSchema: Record<string, Record<string, boolean>> = {
     preferences: false,
     created_at: false,
     updated_at: false,
+    /** Sign-in blocked by the shop, and why (0016). */
+    blocked_at: true,
+    blocked_reason: true,
   },
   sessions: {
     id: false,

@@ -14,6 +14,10 @@ import { orderInbox } from "./migrations/0011-order-inbox.js";
 import { gstInvoices } from "./migrations/0012-gst-invoices.js";
 import { shopperExtras } from "./migrations/0013-shopper-extras.js";
 import { coupons } from "./migrations/0014-coupons.js";
+import { savedAddresses } from "./migrations/0015-saved-addresses.js";
+import { customerBlocks } from "./migrations/0016-customer-blocks.js";
+import { productPhotos } from "./migrations/0017-product-photos.js";
+import { failedDeliveries } from "./migrations/0018-failed-deliveries.js";
 
 /** Migrations in order; each gets the dialect so both engines end with equivalent schemas. */
 export type DialectMigration = (dialect: Dialect) => Migration;
@@ -33,6 +37,10 @@ const migrations: Record<string, DialectMigration> = {
   "0012-gst-invoices": gstInvoices,
   "0013-shopper-extras": shopperExtras,
   "0014-coupons": coupons,
+  "0015-saved-addresses": savedAddresses,
+  "0016-customer-blocks": customerBlocks,
+  "0017-product-photos": productPhotos,
+  "0018-failed-deliveries": failedDeliveries,
 };
 
 class InCodeMigrations implements MigrationProvider {

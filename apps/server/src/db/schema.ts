@@ -91,6 +91,21 @@ export interface ProductImagesTable {
   is_primary: Generated<number>;
   /** The colour the image shows (a variant's color), or null when it shows every colour. */
   color: string | null;
+  /** An uploaded photo's cleaned original (0017); null for the generated demo art. */
+  original_id: number | null;
+}
+
+/** Uploaded photos as stored (0017): orientation applied, metadata stripped; keyed by their SHA-256. */
+export interface MediaOriginalsTable {
+  id: Generated<number>;
+  /** Hex SHA-256 of `bytes`: the renditions' URLs carry it. */
+  sha256: string;
+  mime: string;
+  width: number;
+  height: number;
+  byte_size: number;
+  bytes: Buffer;
+  created_at: string;
 }
 
 export interface CategoryProductsTable {
@@ -139,6 +154,10 @@ export interface UsersTable {
   preferences: string;
   created_at: string;
   updated_at: string;
+  /** When the owner blocked sign-in (0016); null while the account may sign in. */
+  blocked_at: Generated<string | null>;
+  /** The owner's reason, shown on the customer's page (0016). */
+  blocked_reason: Generated<string | null>;
 }
 
 /** One login: lives at most 8 hours from created_at, whatever the refreshes. */
@@ -295,6 +314,12 @@ export interface OrdersTable {
   packed_by: Generated<string | null>;
   /** Paise given back so far by people's refunds (0011); never above what was paid. */
   refunded_amount: Generated<number>;
+  /** Failed delivery (0018): what the shop asked the courier, when, and the re-attempt's India day. */
+  ndr_action: Generated<"re-attempt" | "return" | null>;
+  ndr_requested_at: Generated<string | null>;
+  reattempt_date: Generated<string | null>;
+  /** When the returned parcel was received back at the warehouse (0018). */
+  returned_at: Generated<string | null>;
 }
 
 export type OrderRefundMethod = "gateway" | "bank" | "upi";
@@ -450,6 +475,10 @@ export interface SandboxShipmentsTable {
   pickup_requested_at: string | null;
   cancelled_at: string | null;
   version: number;
+  /** The sandbox's failed-delivery journey (0018): 1 when the parcel stops at Undelivered. */
+  fails_delivery: Generated<number>;
+  ndr_action: Generated<"re-attempt" | "return" | null>;
+  ndr_action_at: Generated<string | null>;
 }
 
 export type OutboxStatusColumn = "PENDING" | "RUNNING" | "DONE" | "FAILED";
@@ -593,10 +622,29 @@ export interface BackInStockRequestsTable {
   unsubscribed_at: string | null;
 }
 
+/** A signed-in shopper's saved address (0015): at most 10 per account, one default while any exist. */
+export interface SavedAddressesTable {
+  id: string;
+  user_id: string;
+  full_name: string;
+  phone: string;
+  line1: string;
+  line2: string;
+  city: string;
+  state: string;
+  /** Pincode in India, postal code abroad ("" where a country has none). */
+  pincode: string;
+  country: string;
+  is_default: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   categories: CategoriesTable;
   products: ProductsTable;
   product_images: ProductImagesTable;
+  media_originals: MediaOriginalsTable;
   category_products: CategoryProductsTable;
   variants: VariantsTable;
   stock_ledger: StockLedgerTable;
@@ -635,6 +683,7 @@ export interface Database {
   tax_documents: TaxDocumentsTable;
   wishlist_items: WishlistItemsTable;
   back_in_stock_requests: BackInStockRequestsTable;
+  saved_addresses: SavedAddressesTable;
 }
 
 export type TaxClassColumn = "clothing" | "headwear" | "bags";

@@ -30,6 +30,14 @@ export function percentageOf(subtotal: number, percent: number): number {
   return Math.floor((subtotal * percent) / 100);
 }
 
+/** The average of `count` amounts adding up to `total`, rounded down to whole paise (0 for none). */
+export function averagePaise(total: number, count: number): number {
+  if (!Number.isSafeInteger(total) || !Number.isSafeInteger(count) || count < 0) {
+    throw new RangeError(`Expected paise and a count, got ${total} / ${count}`);
+  }
+  return count === 0 ? 0 : Math.floor(total / count);
+}
+
 /** A fixed discount never exceeds what it is taken from. */
 export function cappedDiscount(subtotal: number, discount: number): number {
   return Math.max(0, Math.min(subtotal, discount));

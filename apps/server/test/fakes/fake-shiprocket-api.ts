@@ -334,6 +334,21 @@ export async function startFakeShiprocketApi(options: {
       };
     }
 
+    const ndr = /^POST \/ndr\/([^/]+)\/action$/.exec(route);
+    if (ndr) {
+      const awb = decodeURIComponent(ndr[1] ?? "");
+      if (![...orders.values()].some((o) => o.awb === awb)) {
+        return { status: 404, body: { message: "Awb not found", status_code: 404 } };
+      }
+      if (body.action !== "re-attempt" && body.action !== "return") {
+        return invalid({ action: ["The selected action is invalid."] });
+      }
+      if (body.action === "re-attempt" && (!body.deferred_date || !body.phone)) {
+        return invalid({ deferred_date: ["The deferred date field is required when action is re-attempt."] });
+      }
+      return { status: 200, body: { message: "NDR action taken successfully", status_code: 200 } };
+    }
+
     if (route === "POST /orders/cancel") {
       const ids = body.ids;
       if (!Array.isArray(ids) || ids.length === 0) return invalid({ ids: ["The ids field is required."] });

@@ -104,5 +104,10 @@ export const orderActionsAvailableSchema = z.object({
   /** How a refund is made: through the gateway (prepaid) or recorded as a bank/UPI transfer (COD). */
   refundMethod: z.enum(["gateway", "transfer"]).nullable(),
   resendConfirmation: z.boolean(),
+  /** Failed delivery (`failed-delivery.ts`): ask the courier to try again, or to bring the parcel back. */
+  reattempt: z.boolean().optional(),
+  returnToOrigin: z.boolean().optional(),
+  /** The returned parcel is back: check it, restock, close the order. */
+  receiveReturn: z.boolean().optional(),
 });
 export type OrderActionsAvailable = z.infer<typeof orderActionsAvailableSchema>;

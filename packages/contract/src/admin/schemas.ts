@@ -404,10 +404,26 @@ export const auditActions = [
   "product.stock_adjust",
   "product.update",
   "product.status_change",
+  "product.create",
+  "product.export",
+  "product.photo_add",
+  "product.photo_update",
+  "product.photo_reorder",
+  "product.photo_primary",
+  "product.photo_delete",
+  "category.create",
+  "category.update",
+  "category.reorder",
+  "gst.gstr1_export",
+  "customer.block",
+  "customer.unblock",
+  "customer.export",
+  "customer.erase",
+  "club.export",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
-export const auditEntityTypes = ["staff", "order", "product", "customer"] as const;
+export const auditEntityTypes = ["staff", "order", "product", "customer", "category", "club"] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 
 export const auditQuerySchema = z.object({

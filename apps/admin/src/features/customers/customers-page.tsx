@@ -1,7 +1,7 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import type { AdminCustomerSummary } from "@vaki/contract/admin/schemas";
 import { useMemo } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { DataTable } from "../../components/data-table";
 import { PageHeader } from "../../components/page-header";
 import { SearchFilter } from "../../components/search-filter";
@@ -27,10 +27,17 @@ export function CustomersPage() {
   const list = useListParams({ filters: FILTERS });
   const query = useMemo(() => ({ q: list.filters.q, cursor: list.cursor }), [list.filters, list.cursor]);
   const customers = useCustomers(query);
+  // Set by the customer page after an erasure (that customer's page no longer exists).
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
 
   return (
     <div className="page">
       <PageHeader title="Customers" description="Newest first. Search by name, e-mail or phone." />
+      {notice ? (
+        <p className="alert alert--ok" role="status">
+          {notice}
+        </p>
+      ) : null}
       <div className="filters">
         <SearchFilter
           id="customers-q"

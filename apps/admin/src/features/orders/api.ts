@@ -90,6 +90,10 @@ export async function downloadLabels(ids: string[]): Promise<void> {
   saveFile(await apiFile("/orders/bulk/labels", { method: "POST", body: { ids } }), "labels.pdf");
 }
 
+export async function downloadManifest(ids: string[]): Promise<void> {
+  saveFile(await apiFile("/orders/bulk/manifest", { method: "POST", body: { ids } }), "pickup-manifest.pdf");
+}
+
 export function useBulkPack() {
   const queryClient = useQueryClient();
   return useMutation({

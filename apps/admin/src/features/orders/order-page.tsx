@@ -11,6 +11,7 @@ import { useCan } from "../auth/require-permission";
 import { TaxDocumentsPanel } from "../invoices/tax-documents-panel";
 import { AddNoteForm } from "./add-note-form";
 import { useOrder } from "./api";
+import { FailedDeliveryActions } from "./failed-delivery";
 import { OrderActions } from "./order-actions";
 
 export function OrderPage() {
@@ -46,6 +47,7 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
         }
       />
       <OrderActions order={order} />
+      <FailedDeliveryActions order={order} />
       <section className="panel" aria-labelledby="order-lines">
         <h2 id="order-lines">Items</h2>
         <TableScroller label={"Items"}>

@@ -12,7 +12,7 @@ import { useListParams } from "../../components/use-list-params";
 import { errorMessage } from "../../lib/api-error";
 import { formatDateTime, formatRupees, humanise } from "../../lib/format";
 import { useCan } from "../auth/require-permission";
-import { downloadLabels, useBulkPack, useOrderCounts, useOrders } from "./api";
+import { downloadLabels, downloadManifest, useBulkPack, useOrderCounts, useOrders } from "./api";
 import { InboxFilters, paiseOf } from "./inbox-filters";
 import { InboxTabs } from "./inbox-tabs";
 
@@ -220,6 +220,17 @@ export function OrdersPage() {
               }
             >
               Download labels
+            </button>
+          ) : null}
+          {canLabel ? (
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() =>
+                downloadManifest(ids).catch((error) => setBulkMessage({ ok: false, text: errorMessage(error) }))
+              }
+            >
+              Pickup manifest
             </button>
           ) : null}
           <button type="button" className="button button--ghost" onClick={() => setSelected(new Set())}>

@@ -8,8 +8,9 @@ import type {
   StockAdjustmentRequest,
   StockLedgerAnswer,
 } from "@vaki/contract/admin/catalogue";
+import type { ProductImportAnswer, ProductImportRequest } from "@vaki/contract/admin/product-csv";
 import type { AdminProductDetail, AdminProductsAnswer } from "@vaki/contract/admin/schemas";
-import { api } from "../../lib/api-client";
+import { api, apiFile, saveFile } from "../../lib/api-client";
 
 export interface ProductsQuery {
   q?: string;
@@ -73,4 +74,27 @@ export function useBulkStatus() {
   return useCatalogueMutation((body: BulkStatusRequest) =>
     api<BulkStatusAnswer>("/products/status", { method: "POST", body }),
   );
+}
+
+/** Downloads the products the list's filters select as CSV (one row per variant). */
+export async function downloadProductsCsv(filters: Pick<ProductsQuery, "q" | "status" | "stock">): Promise<void> {
+  const query = Object.fromEntries(Object.entries(filters).filter(([, value]) => value));
+  const day = new Date().toISOString().slice(0, 10);
+  saveFile(await apiFile("/products.csv", { query }), `products-${day}.csv`);
+}
+
+/** A CSV import: a dry run (`apply` false) or the import itself; an import refreshes the lists. */
+export function useImportProducts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProductImportRequest) => api<ProductImportAnswer>("/products/import", { method: "POST", body }),
+    onSuccess: (answer) =>
+      answer.applied
+        ? Promise.all([
+            queryClient.invalidateQueries({ queryKey: ["admin", "product"] }),
+            queryClient.invalidateQueries({ queryKey: ["admin", "products"] }),
+            queryClient.invalidateQueries({ queryKey: ["admin", "ledger"] }),
+          ])
+        : undefined,
+  });
 }

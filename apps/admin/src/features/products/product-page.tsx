@@ -8,6 +8,7 @@ import { Timeline } from "../../components/timeline";
 import { formatDateTime, formatRupees } from "../../lib/format";
 import { useCan } from "../auth/require-permission";
 import { useProduct } from "./api";
+import { PhotosSection } from "./photos-section";
 import { ProductEditForm } from "./product-edit-form";
 import { AdjustStockDialog, LedgerDialog, StockLevelBadge } from "./stock-dialogs";
 
@@ -120,6 +121,7 @@ function ProductView({ product, onReload }: { product: AdminProductDetail; onRel
           </TableScroller>
         )}
       </section>
+      <PhotosSection productId={product.id} canEdit={canEdit} />
       {canEdit ? <ProductEditForm product={product} onReload={onReload} /> : null}
     </div>
   );

@@ -9,9 +9,11 @@ import { DataTable } from "../../components/data-table";
 import { PageHeader } from "../../components/page-header";
 import { SearchFilter } from "../../components/search-filter";
 import { useListParams } from "../../components/use-list-params";
+import { errorMessage } from "../../lib/api-error";
 import { formatDate, formatRupees, humanise } from "../../lib/format";
 import { useCan } from "../auth/require-permission";
-import { useBulkStatus, useProducts } from "./api";
+import { downloadProductsCsv, useBulkStatus, useProducts } from "./api";
+import { CsvImportDialog } from "./csv-import-dialog";
 
 const FILTERS = ["q", "status", "stock"] as const;
 const stockFilterLabels: Record<(typeof productStockFilters)[number], string> = {
@@ -75,7 +77,13 @@ const baseColumns: ColumnDef<AdminProductSummary, unknown>[] = [
 export function ProductsPage() {
   const list = useListParams({ filters: FILTERS, defaultSort: DEFAULT_SORT });
   const query = useMemo(
-    () => ({ q: list.filters.q, status: list.filters.status, ...list.sortQuery, cursor: list.cursor }),
+    () => ({
+      q: list.filters.q,
+      status: list.filters.status,
+      stock: list.filters.stock,
+      ...list.sortQuery,
+      cursor: list.cursor,
+    }),
     [list.filters, list.sortQuery, list.cursor],
   );
   const products = useProducts(query);
@@ -121,17 +129,47 @@ export function ProductsPage() {
     ];
   }, [canWrite, selected, allChosen, pageIds]);
   const count = selected.size;
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
+
+  async function exportCsv() {
+    setExporting(true);
+    setExportError(null);
+    try {
+      await downloadProductsCsv({ q: list.filters.q, status: list.filters.status, stock: list.filters.stock });
+    } catch (failure) {
+      setExportError(errorMessage(failure));
+    } finally {
+      setExporting(false);
+    }
+  }
   const noun = count === 1 ? "product" : "products";
 
   return (
     <div className="page">
       <PageHeader
         title="Products"
-        description="Search by name or SKU."
+        description="Search by name or SKU. Export CSV takes the products these filters show."
         actions={
-          <Link className="button button--secondary" to="/back-in-stock">
-            Back-in-stock requests
-          </Link>
+          <>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={exporting}
+              onClick={() => void exportCsv()}
+            >
+              {exporting ? "Exporting…" : "Export CSV"}
+            </button>
+            {canWrite ? (
+              <button type="button" className="button button--secondary" onClick={() => setImporting(true)}>
+                Import CSV
+              </button>
+            ) : null}
+            <Link className="button button--secondary" to="/back-in-stock">
+              Back-in-stock requests
+            </Link>
+          </>
         }
       />
       <div className="filters">
@@ -175,6 +213,12 @@ export function ProductsPage() {
           </select>
         </div>
       </div>
+      {exportError ? (
+        <p className="alert alert--error" role="alert">
+          {exportError}
+        </p>
+      ) : null}
+      {canWrite ? <CsvImportDialog open={importing} onOpenChange={setImporting} /> : null}
       {canWrite && count > 0 ? (
         <section className="bulk-bar" aria-label="Bulk actions">
           <span>

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { AccountIdentifier } from "@vaki/contract/accounts";
 import { commonMessages, accountMessages as m } from "@vaki/contract/messages";
 import type { Clock } from "../../lib/clock.js";
-import { Unauthorised } from "../../lib/errors.js";
+import { Forbidden, Unauthorised } from "../../lib/errors.js";
 import { consumeOrThrow, type RateLimiter } from "../../lib/rate-limit/rate-limiter.js";
 import type { AuthenticatedUser } from "./auth-guard.js";
 import { verifyAgainstNobody, verifyPassword } from "./passwords.js";
@@ -49,6 +49,8 @@ export class SessionService {
     if (!user || !passwordMatches) throw new Unauthorised(m.loginFailed);
     await this.rateLimiter.release(limits.loginPerIp, input.ip);
     await this.rateLimiter.reset(limits.loginPerAccount, accountSubject);
+    // Told only after the right password, so the block reveals nothing to someone guessing.
+    if (user.blocked_at !== null) throw new Forbidden(m.accountBlocked);
     return this.startSession(user);
   }
 
@@ -79,7 +81,8 @@ export class SessionService {
       throw new Unauthorised(m.sessionReused);
     }
     const user = await this.repo.findUserById(session.user_id);
-    if (!user) throw new Unauthorised(m.sessionExpired);
+    // Blocking revokes the sessions; this covers a refresh that raced the block.
+    if (!user || user.blocked_at !== null) throw new Unauthorised(m.sessionExpired);
     const expiresAt = new Date(session.expires_at);
     const access = await this.tokens.sign({ userId: user.id, sessionId: session.id, role: user.role }, now, expiresAt);
     return {

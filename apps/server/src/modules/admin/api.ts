@@ -4,14 +4,24 @@ import { auditRoutes } from "../audit/routes.js";
 import type { AuditLog } from "../audit/service.js";
 import { backInStockAdminRoutes } from "../back-in-stock/admin-routes.js";
 import type { BackInStockService } from "../back-in-stock/service.js";
+import { photoAdminRoutes } from "../media/admin-routes.js";
+import type { PhotosService } from "../media/service.js";
+import type { OrderDashboard } from "../orders/dashboard.js";
+import { dashboardRoutes } from "../orders/dashboard-routes.js";
 import { couponAdminRoutes } from "../promotions/admin-routes.js";
 import type { CouponsService } from "../promotions/coupons.js";
 import { type AdminAccess, declaredAccess, requirePermission } from "../staff/guard.js";
 import { staffRoutes } from "../staff/routes.js";
 import type { StaffService } from "../staff/service.js";
+import type { CatalogueCsvService } from "./catalogue-csv.js";
 import { adminCatalogueRoutes } from "./catalogue-routes.js";
 import type { CatalogueAdminService } from "./catalogue-service.js";
+import type { CategoriesAdminService } from "./categories-service.js";
+import { adminCategoryRoutes } from "./category-routes.js";
 import { type AdminCodDeps, adminCodRoutes } from "./cod-routes.js";
+import { type AdminCustomerDeps, adminCustomerRoutes } from "./customer-routes.js";
+import type { FailedDeliveryActions } from "./failed-delivery-actions.js";
+import { failedDeliveryRoutes } from "./failed-delivery-routes.js";
 import { type AdminInvoiceDeps, adminInvoiceRoutes } from "./invoice-routes.js";
 import { orderActionRoutes } from "./order-action-routes.js";
 import type { OrderActions } from "./order-actions.js";
@@ -37,14 +47,26 @@ export interface AdminApiDeps {
   cod?: Omit<AdminCodDeps, "audit">;
   /** The order inbox's actions (the shop has them; a bare staff module does not). */
   orderActions?: OrderActions;
+  /** A failed delivery's re-attempt, return to origin and received return (the shop has them). */
+  failedDeliveries?: FailedDeliveryActions;
   /** GST settings and documents (the shop has them; a bare staff module does not). */
   invoices?: Omit<AdminInvoiceDeps, "audit">;
   /** The catalogue's owner-side writes: stock, product editing (the shop has them; a bare staff module does not). */
   catalogue?: CatalogueAdminService;
+  /** The category tree and the characters (the shop has them; a bare staff module does not). */
+  categories?: CategoriesAdminService;
+  /** Products as CSV, out and in (with `catalogue`). */
+  catalogueCsv?: CatalogueCsvService;
   /** The owner's coupons (the shop has them; a bare staff module does not). */
   coupons?: CouponsService;
   /** Back-in-stock demand per variant (the shop has it; a bare staff module does not). */
   backInStock?: BackInStockService;
+  /** Customers' block, DPDP export and erase, and the Club's members (the shop has them). */
+  customers?: Omit<AdminCustomerDeps, "audit">;
+  /** The dashboard's figures (the shop has them; a bare staff module does not). */
+  dashboard?: OrderDashboard;
+  /** Products' photos: upload, alt text, colour, order, primary, delete (the shop has them). */
+  photos?: PhotosService;
 }
 
 /**
@@ -74,8 +96,15 @@ export const adminApi: FastifyPluginAsync<AdminApiDeps> = async (app, deps) => {
   await app.register(adminRoutes, { admin: deps.admin, actions: deps.orderActions });
   if (deps.cod) await app.register(adminCodRoutes, { ...deps.cod, audit: deps.audit });
   if (deps.orderActions) await app.register(orderActionRoutes, { actions: deps.orderActions, staff: deps.staff });
+  if (deps.failedDeliveries) await app.register(failedDeliveryRoutes, { actions: deps.failedDeliveries });
   if (deps.invoices) await app.register(adminInvoiceRoutes, { ...deps.invoices, audit: deps.audit });
-  if (deps.catalogue) await app.register(adminCatalogueRoutes, { catalogue: deps.catalogue });
+  if (deps.categories) await app.register(adminCategoryRoutes, { categories: deps.categories });
+  if (deps.catalogue && deps.catalogueCsv) {
+    await app.register(adminCatalogueRoutes, { catalogue: deps.catalogue, csv: deps.catalogueCsv });
+  }
   if (deps.coupons) await app.register(couponAdminRoutes, { coupons: deps.coupons, audit: deps.audit });
   if (deps.backInStock) await app.register(backInStockAdminRoutes, { backInStock: deps.backInStock });
+  if (deps.customers) await app.register(adminCustomerRoutes, { ...deps.customers, audit: deps.audit });
+  if (deps.dashboard) await app.register(dashboardRoutes, { dashboard: deps.dashboard });
+  if (deps.photos) await app.register(photoAdminRoutes, { photos: deps.photos, audit: deps.audit, staff: deps.staff });
 };

@@ -153,6 +153,24 @@ export const orderActionRoutes: FastifyPluginAsyncZod<OrderActionRouteDeps> = as
   );
 
   app.post(
+    "/orders/bulk/manifest",
+    {
+      config: { permission: "shipments:write" },
+      schema: {
+        tags: ["admin"],
+        summary:
+          "The pickup manifest of the selected orders as a PDF, a page per courier (orders without an AWB left out)",
+        body: bulkOrdersRequestSchema,
+        response: { 200: z.any(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { pdf } = await actions.manifest(request.body.ids, new Date());
+      return sendPdf(reply, pdf, "pickup-manifest.pdf");
+    },
+  );
+
+  app.post(
     "/orders/bulk/labels",
     {
       config: { permission: "shipments:write" },

@@ -272,5 +272,26 @@ describe(`the order inbox's actions: allowed and refused states (${testEngine})`
       expect(text).toContain((await orderRow(shop.database.db, id)).order_number);
     }
     expect((await post(support, "/api/admin/orders/bulk/labels", { ids: [first.id] })).statusCode).toBe(403);
+
+    // The pickup manifest of the same selection: the two shipped parcels, their AWBs, and totals.
+    expect((await post(ops, "/api/admin/orders/bulk/manifest", { ids: [unpaid.id] })).statusCode).toBe(409);
+    const manifest = await post(ops, "/api/admin/orders/bulk/manifest", { ids: [first.id, second.id, unpaid.id] });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers["content-disposition"]).toBe('attachment; filename="pickup-manifest.pdf"');
+    const sheet = await pdfText(manifest.rawPayload);
+    expect(sheet).toContain("Pickup manifest");
+    for (const id of [first.id, second.id]) {
+      const row = await orderRow(shop.database.db, id);
+      expect(sheet).toContain(row.order_number);
+      const awb = await shop.database.db
+        .selectFrom("shipments")
+        .select("awb")
+        .where("order_id", "=", id)
+        .executeTakeFirstOrThrow();
+      expect(sheet).toContain(awb.awb!);
+    }
+    expect(sheet).toMatch(/2 parcels, \d+ pieces; 0 cash on delivery/);
+    expect(sheet).toContain("Received by");
+    expect((await post(support, "/api/admin/orders/bulk/manifest", { ids: [first.id] })).statusCode).toBe(403);
   });
 });

@@ -14,11 +14,13 @@ import { Conflict, NotFound } from "../../lib/errors.js";
 import type { AuditLog } from "../audit/service.js";
 import type { AuditContext } from "../audit/types.js";
 import type { CheckoutService } from "../checkout/service.js";
+import type { FailedDeliveries } from "../fulfilment/failed-delivery.js";
 import type { FulfilmentService } from "../fulfilment/service.js";
 import type { OrderLifecycleService } from "../orders/lifecycle.js";
 import type { OrdersService } from "../orders/service.js";
 import type { OrderRecord } from "../orders/types.js";
 import { addressLines, type LabelInput, labelsPdf } from "./order-labels.js";
+import { type ManifestParcel, manifestPdf } from "./order-manifest.js";
 import type { AdminRepo } from "./repo.js";
 
 export interface OrderActionDeps {
@@ -29,6 +31,8 @@ export interface OrderActionDeps {
   fulfilment: FulfilmentService;
   checkout: CheckoutService;
   shopName: string;
+  /** A failed delivery's actions (re-attempt, return to origin, receive the return): which make sense now. */
+  failedDeliveries?: Pick<FailedDeliveries, "availableFor">;
 }
 
 /** Payment statuses of an order whose money is in (or, for COD, to be collected): it may be shipped. */
@@ -65,6 +69,7 @@ export class OrderActions {
       refundable: refund?.refundable ?? 0,
       refundMethod: refund && refund.refundable > 0 ? refund.method : null,
       resendConfirmation: confirmedStatuses.includes(record.status) && record.contact_email !== null,
+      ...this.deps.failedDeliveries?.availableFor(record),
     };
   }
 
@@ -166,6 +171,36 @@ export class OrderActions {
     }
     if (labels.length === 0) throw new Conflict(im.noLabel);
     return { pdf: await labelsPdf(labels), count: labels.length };
+  }
+
+  /** The pickup manifest of the orders with a live AWB, a page per courier; 409 when none has one. */
+  async manifest(orderIds: string[], now: Date): Promise<{ pdf: Buffer; count: number }> {
+    const parcels: ManifestParcel[] = [];
+    for (const id of new Set(orderIds)) {
+      const found = await this.deps.orders.findRecord(id);
+      const shipment = await this.deps.fulfilment.shipmentOf(id);
+      if (!found || !shipment?.awb || shipment.cancelled_at || found.record.status === "CANCELLED") continue;
+      const cod = shipment.payment_method === "COD";
+      const address = addressLines(found.record.shipping_address)?.split("\n") ?? [];
+      parcels.push({
+        orderNumber: found.record.order_number,
+        awb: shipment.awb,
+        courierName: shipment.courier_name,
+        paymentMethod: cod ? "COD" : "Prepaid",
+        codAmount: cod ? found.record.total : 0,
+        pieces: found.items.reduce((sum, item) => sum + item.quantity, 0),
+        // The city, state and pincode line of the address.
+        destination: address.find((line) => /\d{4,}/.test(line) && line.includes(",")) ?? address.at(-1) ?? "",
+      });
+    }
+    if (parcels.length === 0) throw new Conflict(im.noLabel);
+    const pdf = await manifestPdf({
+      shopName: this.deps.shopName,
+      shipFrom: this.deps.shopName,
+      generatedAt: now,
+      parcels,
+    });
+    return { pdf, count: parcels.length };
   }
 
   async cancel(orderId: string, context: AuditContext): Promise<OrderActionAnswer> {

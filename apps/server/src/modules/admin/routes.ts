@@ -1,5 +1,5 @@
+import { adminCustomerProfileSchema } from "@vaki/contract/admin/customers";
 import {
-  adminCustomerDetailSchema,
   adminCustomersAnswerSchema,
   adminCustomersQuerySchema,
   adminOrderCountsSchema,
@@ -166,9 +166,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; actions?:
       config: { permission: "customers:read" },
       schema: {
         tags: ["admin"],
-        summary: "One customer and their orders",
+        summary: "One customer: orders, lifetime value, Club membership, addresses used, sign-in block",
         params: idParamsSchema,
-        response: { 200: successEnvelope(adminCustomerDetailSchema), ...errors },
+        response: { 200: successEnvelope(adminCustomerProfileSchema), ...errors },
       },
     },
     async (request) => ok(await admin.customer(request.params.id)),

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
+import type { AdminCustomerProfile } from "@vaki/contract/admin/customers";
 import type { OrderActionsAvailable, OrderRefund } from "@vaki/contract/admin/inbox";
 import { can } from "@vaki/contract/admin/permissions";
 import {
-  type AdminCustomerDetail,
   type AdminOrderDetail,
   type AdminProductDetail,
   type AdminSearchAnswer,
@@ -79,10 +79,14 @@ export class AdminService {
     return { ...product, timeline: events.map((event) => ({ kind: "audit" as const, at: event.at, event })) };
   }
 
-  async customer(customerId: string): Promise<AdminCustomerDetail> {
-    const customer = await this.reads.customers.summary(customerId);
-    if (!customer) throw new NotFound(m.customerNotFound);
-    return { ...customer, orders: await this.reads.orders.ofCustomer(customerId, adminLimits.listMax) };
+  /** One customer: summary, orders, block state, lifetime value, Club membership, addresses used. */
+  async customer(customerId: string): Promise<AdminCustomerProfile> {
+    const [customer, profile] = await Promise.all([
+      this.reads.customers.summary(customerId),
+      this.reads.customers.profile(customerId),
+    ]);
+    if (!customer || !profile) throw new NotFound(m.customerNotFound);
+    return { ...customer, ...profile, orders: await this.reads.orders.ofCustomer(customerId, adminLimits.listMax) };
   }
 
   /** A note on an order, audited in the same transaction. */

@@ -1,8 +1,11 @@
 import type { AdminProductDetail, AdminProductSummary, AdminProductsQuery } from "@vaki/contract/admin/schemas";
-import { sql } from "kysely";
+import { type SelectQueryBuilder, sql } from "kysely";
 import type { Db } from "../../db/connection.js";
+import type { Database } from "../../db/schema.js";
 import { afterKey, decodeCursor, encodeCursor } from "../../lib/keyset.js";
 import { containsPattern } from "../../lib/like-pattern.js";
+
+export type ProductFilters = Pick<AdminProductsQuery, "q" | "status" | "stock">;
 
 const sortColumns = { name: "products.name", createdAt: "products.created_at", price: "products.price" } as const;
 
@@ -15,7 +18,34 @@ export class CatalogAdminReads {
     const cursor = query.cursor
       ? decodeCursor(query.cursor, [query.sort === "price" ? "number" : "string", "number"])
       : undefined;
-    let select = this.summaries();
+    let select = this.filter(this.summaries(), query);
+    if (cursor) select = select.where((eb) => afterKey(eb, sortColumn, "products.id", cursor, query.dir));
+    const rows = await select
+      .orderBy(sortColumn, query.dir)
+      .orderBy("products.id", query.dir)
+      .limit(query.limit + 1)
+      .execute();
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    const key = (row: (typeof rows)[number]) =>
+      query.sort === "price" ? row.price : query.sort === "name" ? row.name : row.created_at;
+    return {
+      items: page.map(toSummary),
+      nextCursor: rows.length > query.limit && last ? encodeCursor([key(last), last.id]) : null,
+    };
+  }
+
+  /** The ids of every product the list's filters select (the CSV export's products). */
+  async filteredIds(query: ProductFilters): Promise<number[]> {
+    const rows = await this.filter(this.db.selectFrom("products").select("products.id"), query).execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** The list's filters: status, stock level against the product's threshold, name or SKU. */
+  private filter<O>(
+    select: SelectQueryBuilder<Database, "products", O>,
+    query: ProductFilters,
+  ): SelectQueryBuilder<Database, "products", O> {
     if (query.status) select = select.where("products.status", "=", query.status);
     if (query.stock) {
       // Against the product's own threshold, over its active variants.
@@ -40,20 +70,7 @@ export class CatalogAdminReads {
         ]),
       );
     }
-    if (cursor) select = select.where((eb) => afterKey(eb, sortColumn, "products.id", cursor, query.dir));
-    const rows = await select
-      .orderBy(sortColumn, query.dir)
-      .orderBy("products.id", query.dir)
-      .limit(query.limit + 1)
-      .execute();
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    const key = (row: (typeof rows)[number]) =>
-      query.sort === "price" ? row.price : query.sort === "name" ? row.name : row.created_at;
-    return {
-      items: page.map(toSummary),
-      nextCursor: rows.length > query.limit && last ? encodeCursor([key(last), last.id]) : null,
-    };
+    return select;
   }
 
   /** Up to `limit` products whose name or a variant's SKU contains `q`. */

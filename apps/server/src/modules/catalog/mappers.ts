@@ -7,6 +7,7 @@ import type {
   ProductSummary,
   Variant,
 } from "@vaki/contract/catalog";
+import { photoSources } from "@vaki/contract/photos";
 import type { ImageRecord, ProductCategoryRecord, ProductRecord, VariantRecord } from "./repo.js";
 
 export function toProductImage(row: ImageRecord): ProductImage {
@@ -18,7 +19,16 @@ export function toProductImage(row: ImageRecord): ProductImage {
     primary: row.is_primary === 1,
     alt: row.alt,
     color: row.color,
+    ...(row.photo_hash && row.photo_width && row.photo_height
+      ? { photo: photoSrcsets(row.photo_hash, row.photo_width, row.photo_height) }
+      : {}),
   };
+}
+
+/** An uploaded photo's srcset per format and its size, for the storefront's <picture>. */
+function photoSrcsets(hash: string, width: number, height: number): NonNullable<ProductImage["photo"]> {
+  const { avif, webp, jpeg } = photoSources(hash, width, height);
+  return { width, height, avif, webp, jpeg };
 }
 
 export function toVariant(row: VariantRecord): Variant {

@@ -26,6 +26,10 @@ export interface ImageRecord {
   display_order: number;
   is_primary: number;
   color: string | null;
+  /** An uploaded photo's original (0017): its content hash and size; null for the demo art. */
+  photo_hash?: string | null;
+  photo_width?: number | null;
+  photo_height?: number | null;
 }
 
 export interface VariantRecord {
@@ -279,13 +283,15 @@ export class CatalogRepo {
   async findImages(productIds: number[]): Promise<ImageRecord[]> {
     if (productIds.length === 0) return [];
     return this.db
-      .selectFrom("product_images")
-      .select(["id", "product_id", "url", "alt", "display_order", "is_primary", "color"])
-      .where("product_id", "in", productIds)
-      .orderBy("product_id")
-      .orderBy("display_order")
-      .orderBy("is_primary", "desc")
-      .orderBy("id")
+      .selectFrom("product_images as pi")
+      .leftJoin("media_originals as mo", "mo.id", "pi.original_id")
+      .select(["pi.id", "pi.product_id", "pi.url", "pi.alt", "pi.display_order", "pi.is_primary", "pi.color"])
+      .select(["mo.sha256 as photo_hash", "mo.width as photo_width", "mo.height as photo_height"])
+      .where("pi.product_id", "in", productIds)
+      .orderBy("pi.product_id")
+      .orderBy("pi.display_order")
+      .orderBy("pi.is_primary", "desc")
+      .orderBy("pi.id")
       .execute();
   }
 

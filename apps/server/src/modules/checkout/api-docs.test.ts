@@ -42,6 +42,7 @@ describe("the OpenAPI document of the checkout, shipping and tracking calls", ()
       "userId",
       "guestSessionId",
       "orderSecret",
+      "addressId",
     ]);
   });
 });

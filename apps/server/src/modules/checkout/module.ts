@@ -9,6 +9,7 @@ import type { SandboxPaymentProvider } from "../../providers/payment/sandbox-pay
 import type { ShiprocketCheckoutProvider } from "../../providers/payment/shiprocket-checkout.js";
 import type { ShippingProvider } from "../../providers/shipping/shipping-provider.js";
 import type { AccountService } from "../accounts/service.js";
+import type { AddressesService } from "../addresses/service.js";
 import type { CodModule } from "../cod/module.js";
 import type { CommerceModules } from "../commerce.js";
 import type { InvoicesService } from "../invoices/service.js";
@@ -56,6 +57,8 @@ export function createCheckoutModule(deps: {
   mailer: Mailer;
   rateLimiter: RateLimiter;
   accounts: AccountService;
+  /** The signed-in shopper's saved address chosen at checkout (prefilled on the payment page). */
+  addresses?: AddressesService;
   cod: CodModule;
   /** Credit notes for refunds of invoiced orders. */
   invoices?: InvoicesService;
@@ -97,7 +100,7 @@ export function createCheckoutModule(deps: {
     log: deps.log,
     provider,
     scriptUrl: sandbox ? "/sandbox/checkout.js" : shiprocketScriptUrl(config.payment.shiprocket.apiUrl),
-    renewToken: sandbox ? (checkoutId) => deps.sandboxStore.renewToken(checkoutId) : undefined,
+    renewToken: sandbox ? (checkoutId, customer) => deps.sandboxStore.renewToken(checkoutId, customer) : undefined,
     orders: commerce.orders,
     lifecycle: commerce.orderLifecycle,
     inventory: commerce.inventory,
@@ -141,7 +144,7 @@ export function createCheckoutModule(deps: {
     paymentReview,
     sandboxPay,
     async register(app, { auth, shop }) {
-      await app.register(checkoutRoutes, { checkout, auth, accounts: deps.accounts, shop });
+      await app.register(checkoutRoutes, { checkout, auth, accounts: deps.accounts, addresses: deps.addresses, shop });
       if (sandboxPay) await app.register(sandboxPayRoutes, { sandboxPay, shop });
       runWhileUp(
         app,

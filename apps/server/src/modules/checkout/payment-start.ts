@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { CheckoutSessionAnswer } from "@vaki/contract/checkout";
 import { checkoutMessages as m } from "@vaki/contract/messages";
 import { Conflict, InvalidInput } from "../../lib/errors.js";
-import type { CheckoutOrder } from "../../providers/payment/payment-provider.js";
+import type { CheckoutOrder, PostalAddress } from "../../providers/payment/payment-provider.js";
 import { paidPaymentStatuses } from "../orders/status.js";
 import type { OrderItemRecord, OrderRecord } from "../orders/types.js";
 import type { CheckoutReader, CheckoutServiceDeps } from "./types.js";
@@ -18,7 +18,9 @@ export interface InitiateInput {
   orderId: string;
   reader: CheckoutReader;
   redirectUrl?: string | undefined;
-  customer?: { email?: string | null; phone?: string | null } | undefined;
+  customer?:
+    | { email?: string | null | undefined; phone?: string | null | undefined; address?: PostalAddress | undefined }
+    | undefined;
   /** The origin the shopper's browser uses (PUBLIC_URL when set): return address and script URL. */
   origin?: string | undefined;
 }
@@ -52,7 +54,8 @@ export class PaymentStart {
       latest.status === "CREATED" &&
       Date.parse(latest.token_expires_at) > now.getTime();
     if (resumable && this.deps.renewToken) {
-      const renewed = await this.deps.renewToken(latest.checkout_id);
+      // The session keeps its order; only what the page prefills follows this call's choice.
+      const renewed = await this.deps.renewToken(latest.checkout_id, this.customerOf(record, input.customer) ?? null);
       if (renewed) {
         await this.deps.repo.renewToken(latest.id, renewed.token, renewed.expiresAt, now.toISOString());
         return answer(latest.checkout_id, renewed.token, renewed.expiresAt);
@@ -131,8 +134,7 @@ export class PaymentStart {
     redirectUrl: string,
     customer: InitiateInput["customer"],
   ): CheckoutOrder {
-    const email = customer?.email ?? record.contact_email ?? undefined;
-    const phone = customer?.phone ?? record.contact_phone ?? undefined;
+    const prefill = this.customerOf(record, customer);
     return {
       orderId: record.id,
       orderNumber: record.order_number,
@@ -149,8 +151,18 @@ export class PaymentStart {
       discount: record.discount_amount,
       couponCode: record.promo_code,
       redirectUrl,
-      ...(email || phone ? { customer: { ...(email ? { email } : {}), ...(phone ? { phone } : {}) } } : {}),
+      ...(prefill ? { customer: prefill } : {}),
     };
+  }
+
+  /** What the gateway may prefill: contact, and the saved address the shopper chose. */
+  private customerOf(record: OrderRecord, customer: InitiateInput["customer"]): CheckoutOrder["customer"] {
+    const email = customer?.email ?? record.contact_email ?? undefined;
+    const address = customer?.address;
+    // An account without a mobile: the chosen address's phone is the likeliest contact number.
+    const phone = customer?.phone || record.contact_phone || address?.phone || undefined;
+    if (!email && !phone && !address) return undefined;
+    return { ...(email ? { email } : {}), ...(phone ? { phone } : {}), ...(address ? { address } : {}) };
   }
 
   private sessionAnswer(

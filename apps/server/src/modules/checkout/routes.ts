@@ -1,3 +1,4 @@
+import { addressMessages } from "@vaki/contract/addresses";
 import { guestSessionHeadersSchema } from "@vaki/contract/cart";
 import {
   checkoutAccessQuerySchema,
@@ -12,10 +13,12 @@ import {
 import { failureEnvelopeSchema as failure, successEnvelope } from "@vaki/contract/envelope";
 import { checkoutMessages as m } from "@vaki/contract/messages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { NotFound } from "../../lib/errors.js";
 import { type ShopAddress, shopOriginFor } from "../../lib/shop-origin.js";
 import { applyRouteDefaults } from "../../plugins/route-defaults.js";
 import type { AuthGuard } from "../accounts/auth-guard.js";
 import type { AccountService } from "../accounts/service.js";
+import type { AddressesService } from "../addresses/service.js";
 import { orderReaderFromQuery, orderReaderOf } from "../orders/reader.js";
 import type { CheckoutService } from "./service.js";
 
@@ -23,6 +26,7 @@ export interface CheckoutRoutesDeps {
   checkout: CheckoutService;
   auth: AuthGuard;
   accounts: AccountService;
+  addresses?: AddressesService | undefined;
   shop: ShopAddress;
 }
 
@@ -32,7 +36,7 @@ const failures = { 400: failure, 401: failure, 403: failure, 404: failure, 409: 
 /** Hosted checkout and payment confirmation (R-STORE-7, R-ORD-7). */
 export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesDeps> = async (
   app,
-  { checkout, auth, accounts, shop },
+  { checkout, auth, accounts, addresses, shop },
 ) => {
   applyRouteDefaults(app, { noStore: true });
 
@@ -57,11 +61,19 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesDeps> = async (
         orderSecret: body.orderSecret,
       });
       const profile = request.user ? await accounts.profile(request.user) : null;
+      // Only the signed-in shopper's own saved address; anyone else's is as good as missing.
+      let address: Awaited<ReturnType<AddressesService["forCheckout"]>> | undefined;
+      if (body.addressId) {
+        if (!request.user || !addresses) {
+          throw new NotFound(addressMessages.notFound, { fieldErrors: { addressId: [addressMessages.notFound] } });
+        }
+        address = await addresses.forCheckout(request.user.id, body.addressId);
+      }
       const session = await checkout.initiate({
         orderId: body.orderId,
         reader,
         redirectUrl: body.redirectUrl,
-        customer: profile ? { email: profile.email, phone: profile.mobile } : undefined,
+        customer: profile || address ? { email: profile?.email, phone: profile?.mobile, address } : undefined,
         origin: shopOriginFor(request, shop),
       });
       return { success: true as const, message: m.initiated, data: session };

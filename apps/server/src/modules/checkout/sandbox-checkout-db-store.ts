@@ -122,11 +122,21 @@ export class DatabaseSandboxCheckoutStore implements SandboxCheckoutStore {
    * A fresh token for a session not yet paid (a second "initiate" for the same order): the old
    * token stops opening the page. Answers the new token, or null when the session is paid or gone.
    */
-  async renewToken(checkoutId: string): Promise<{ token: string; expiresAt: string } | null> {
+  async renewToken(
+    checkoutId: string,
+    customer?: CheckoutOrder["customer"] | null,
+  ): Promise<{ token: string; expiresAt: string } | null> {
     const token = randomBytes(24).toString("base64url");
+    // The prefill follows the latest initiate (the shopper may have picked another saved address).
+    const current = customer === undefined ? null : await this.get(checkoutId);
+    let orderJson: string | undefined;
+    if (current) {
+      const { customer: _previous, ...order } = current.order;
+      orderJson = JSON.stringify(customer ? { ...order, customer } : order);
+    }
     const row = await this.db
       .updateTable("sandbox_checkouts")
-      .set((eb) => ({ token, version: eb("version", "+", 1) }))
+      .set((eb) => ({ token, version: eb("version", "+", 1), ...(orderJson ? { order_json: orderJson } : {}) }))
       .where("checkout_id", "=", checkoutId)
       .where("status", "in", ["INITIATED", "FAILED"])
       .returning(["token", "expires_at"])

@@ -3,7 +3,7 @@ import type { Clock } from "../../lib/clock.js";
 import type { Logger } from "../../lib/logger.js";
 import type { RateLimiter } from "../../lib/rate-limit/rate-limiter.js";
 import type { Mailer } from "../../providers/mail/mailer.js";
-import type { CheckoutResult, PaymentProvider } from "../../providers/payment/payment-provider.js";
+import type { CheckoutOrder, CheckoutResult, PaymentProvider } from "../../providers/payment/payment-provider.js";
 import type { Serviceability, ServiceabilityQuery } from "../../providers/shipping/shipping-provider.js";
 import type { CartService } from "../cart/service.js";
 import type { InventoryService } from "../inventory/service.js";
@@ -26,7 +26,12 @@ export interface CheckoutServiceDeps {
   /** The browser script the storefront loads for this provider. */
   scriptUrl: string;
   /** A fresh token on the same session, where the gateway allows it (the sandbox); null: start a new one. */
-  renewToken?: ((checkoutId: string) => Promise<{ token: string; expiresAt: string } | null>) | undefined;
+  renewToken?:
+    | ((
+        checkoutId: string,
+        customer: CheckoutOrder["customer"] | null,
+      ) => Promise<{ token: string; expiresAt: string } | null>)
+    | undefined;
   orders: OrdersService;
   lifecycle: OrderLifecycleService;
   inventory: InventoryService;

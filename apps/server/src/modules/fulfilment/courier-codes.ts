@@ -1,4 +1,5 @@
-import type { TimelineStep, TrackingAnswer } from "@vaki/contract/fulfilment";
+import { deliveryFailedCodes, returnToOriginCodes } from "@vaki/contract/admin/inbox-tabs";
+import { type TimelineStep, type TrackingAnswer, timelineStepForOrderCode } from "@vaki/contract/fulfilment";
 import { fulfilmentMessages as m } from "@vaki/contract/messages";
 import type { OrderStatus, PaymentStatus } from "@vaki/contract/orders";
 import { refundablePaymentStatuses } from "../orders/status.js";
@@ -13,6 +14,17 @@ export const statusOfStep: Readonly<Record<TimelineStep, OrderStatus | null>> = 
   Shipped: "SHIPPED",
   Delivered: "DELIVERED",
 };
+
+/**
+ * The timeline step a courier code (ORDER scheme) implies. A failed delivery (36, 89) and a parcel
+ * on its way back (RTO codes) name no step, yet the parcel left: the order is at least SHIPPED,
+ * even when the sync never saw an in-transit code in between (the inbox's tabs need SHIPPED).
+ */
+export function courierStepOf(code: number): TimelineStep | null {
+  const step = timelineStepForOrderCode(code);
+  if (step) return step;
+  return deliveryFailedCodes.includes(code) || returnToOriginCodes.includes(code) ? "Shipped" : null;
+}
 
 /** ORDER code scheme: 3 Ready To Ship (AWB assigned), 4 Pickup Scheduled, 19 Out for Delivery. */
 export const readyToShipCode = 3;

@@ -6,6 +6,10 @@ import type { MailMessage } from "../../providers/mail/mailer.js";
 import { greetingFor, orderSections } from "../orders/mail-sections.js";
 import type { CancellationReason, ShippingStage } from "../outbox/messages.js";
 
+export const invoiceLinkLabel = "Download your GST invoice";
+
+const invoiceLinks = (url: string | null | undefined) => (url ? { links: [{ label: invoiceLinkLabel, url }] } : {});
+
 const why: Record<CancellationReason, (orderNumber: string) => string> = {
   customer: (orderNumber) => `As you asked, we've cancelled your order ${orderNumber}.`,
   "sold-out": (orderNumber) =>
@@ -25,6 +29,8 @@ export function orderCancelledMail(input: {
   order: Order;
   reason: CancellationReason;
   link: string;
+  /** The GST invoice's link, once the order has one (`InvoicesService.invoiceLinkForMail`). */
+  invoiceLink?: string | null;
 }): MailMessage {
   const { order } = input;
   const refunding = order.paymentStatus === "REFUND_PROCESSING" || order.paymentStatus === "REFUNDED";
@@ -37,6 +43,7 @@ export function orderCancelledMail(input: {
     paragraphs: [why[input.reason](order.orderNumber), money],
     sections: orderSections(order),
     action: { label: "View your order", url: input.link },
+    ...invoiceLinks(input.invoiceLink),
     after: ["We hope to see you again soon. Questions? Just reply to this e-mail."],
   });
   return { to: input.to, subject: `Your ${input.shopName} order ${order.orderNumber} has been cancelled`, ...body };
@@ -66,6 +73,8 @@ export function shippingUpdateMail(input: {
   courierName: string | null;
   awb: string | null;
   trackingLink: string;
+  /** The GST invoice's link: issued with the AWB, so the "shipped" e-mail is the first to have it. */
+  invoiceLink?: string | null;
 }): MailMessage {
   const { order } = input;
   const news = shippingNews[input.stage];
@@ -76,6 +85,7 @@ export function shippingUpdateMail(input: {
     paragraphs: [news.paragraph(order.orderNumber), ...(courier ? [`Courier: ${courier}.`] : [])],
     sections: orderSections(order),
     action: { label: "Track your order", url: input.trackingLink },
+    ...invoiceLinks(input.invoiceLink),
     after: ["Questions? Just reply to this e-mail."],
   });
   return { to: input.to, subject: `Your ${input.shopName} order ${order.orderNumber} ${news.subject}`, ...body };

@@ -15,12 +15,15 @@ import {
 } from "../outbox/messages.js";
 import type { Outbox } from "../outbox/service.js";
 import { runWhileUp, type ShopModule } from "../shop-module.js";
+import { FailedDeliveries } from "./failed-delivery.js";
 import { FulfilmentRepo } from "./repo.js";
 import { fulfilmentRoutes } from "./routes.js";
 import { FulfilmentService } from "./service.js";
 
 export interface FulfilmentModule extends ShopModule {
   fulfilment: FulfilmentService;
+  /** Re-attempt, return to origin and receiving the return (the admin's order actions). */
+  failedDeliveries: FailedDeliveries;
 }
 
 /**
@@ -54,6 +57,16 @@ export function createFulfilmentModule(deps: {
     shop: { name: deps.config.shopName, publicUrl: deps.config.publicUrl },
     ...(deps.invoices ? { invoices: deps.invoices } : {}),
   });
+  const failedDeliveries = new FailedDeliveries({
+    repo: new FulfilmentRepo(deps.db),
+    clock: deps.clock,
+    log: deps.log,
+    shipping: deps.shipping,
+    orders: commerce.orders,
+    lifecycle: commerce.orderLifecycle,
+    inventory: commerce.inventory,
+    fulfilment,
+  });
   outbox.register(outboxKinds.createShipment, (payload) =>
     fulfilment.createShipmentFor(orderPayloadSchema.parse(payload).orderId),
   );
@@ -73,6 +86,7 @@ export function createFulfilmentModule(deps: {
   });
   return {
     fulfilment,
+    failedDeliveries,
     async register(app, { auth, shop }) {
       await app.register(fulfilmentRoutes, { fulfilment, auth, shop });
       // Parcels on their way: the order moves forward and the shipping e-mails go without anyone looking.

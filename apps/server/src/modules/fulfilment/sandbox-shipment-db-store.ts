@@ -30,6 +30,9 @@ function toShipment(row: Row): SandboxShipment {
     awbAssignedAt: row.awb_assigned_at,
     pickupRequestedAt: row.pickup_requested_at,
     cancelledAt: row.cancelled_at,
+    failsDelivery: row.fails_delivery === 1,
+    ndrAction: row.ndr_action,
+    ndrActionAt: row.ndr_action_at,
     version: row.version,
   };
 }
@@ -42,6 +45,8 @@ function columnsOf(changes: SandboxShipmentChanges): Updateable<SandboxShipments
   if ("awbAssignedAt" in changes) columns.awb_assigned_at = changes.awbAssignedAt ?? null;
   if ("pickupRequestedAt" in changes) columns.pickup_requested_at = changes.pickupRequestedAt ?? null;
   if ("cancelledAt" in changes) columns.cancelled_at = changes.cancelledAt ?? null;
+  if ("ndrAction" in changes) columns.ndr_action = changes.ndrAction ?? null;
+  if ("ndrActionAt" in changes) columns.ndr_action_at = changes.ndrActionAt ?? null;
   return columns;
 }
 
@@ -74,6 +79,9 @@ export class DatabaseSandboxShipmentStore implements SandboxShipmentStore {
         awb_assigned_at: shipment.awbAssignedAt,
         pickup_requested_at: shipment.pickupRequestedAt,
         cancelled_at: shipment.cancelledAt,
+        fails_delivery: shipment.failsDelivery ? 1 : 0,
+        ndr_action: shipment.ndrAction,
+        ndr_action_at: shipment.ndrActionAt,
         version: shipment.version,
       })
       .onConflict((conflict) => conflict.doNothing())

@@ -5,7 +5,6 @@ import {
   cancellationKindOf,
   orderCodeByShipmentCode,
   type TrackingAnswer,
-  timelineStepForOrderCode,
 } from "@vaki/contract/fulfilment";
 import { fulfilmentMessages as m, orderMessages } from "@vaki/contract/messages";
 import type { OrderStatus } from "@vaki/contract/orders";
@@ -27,7 +26,7 @@ import {
   cancellationStatusOf,
   orderTimeline,
   paymentStatusLabelOf,
-  statusLabelOf,
+  shopperStatusLabelOf,
 } from "../orders/order-view.js";
 import type { OrderReader, OrdersService } from "../orders/service.js";
 import type { OrderItemRecord, OrderRecord } from "../orders/types.js";
@@ -36,6 +35,7 @@ import type { Outbox } from "../outbox/service.js";
 import type { PromotionsService } from "../promotions/service.js";
 import {
   cancelToast,
+  courierStepOf,
   courierSyncBatch,
   isoFromIndiaTime,
   noTracking,
@@ -63,7 +63,7 @@ export interface FulfilmentServiceDeps {
   mailer: Mailer;
   shop: { name: string; publicUrl: string };
   /** GST invoices: issued in the transaction that records the AWB. */
-  invoices?: Pick<InvoicesService, "issueInvoice">;
+  invoices?: Pick<InvoicesService, "issueInvoice" | "invoiceLinkForMail">;
 }
 
 /**
@@ -346,6 +346,7 @@ export class FulfilmentService {
         order: await this.deps.orders.presentForMail(record, items, this.deps.shop.publicUrl),
         reason,
         link: orderPageLink(this.deps.shop.publicUrl, record.id, this.deps.orders.linkSecretOf(record)),
+        invoiceLink: await this.invoiceLinkOf(record),
       }),
     );
   }
@@ -384,7 +385,7 @@ export class FulfilmentService {
       awb: shipment?.awb ?? null,
       courierName: shipment?.courier_name ?? record.courier_name,
       status: record.status,
-      statusLabel: statusLabelOf(record.status),
+      statusLabel: shopperStatusLabelOf(record),
       tracking_data: { ...tracking, track_url: this.trackUrlFor(record, tracking.track_url, origin) },
       timeline: orderTimeline(record, scans),
     };
@@ -425,7 +426,7 @@ export class FulfilmentService {
   private async recordCourierCode(record: OrderRecord, code: number): Promise<OrderRecord> {
     // "AWB assigned" read after the shop asked for the pickup is older news than the pickup.
     if (code === readyToShipCode && record.courier_status_code === pickupScheduledCode) return record;
-    const step = timelineStepForOrderCode(code);
+    const step = courierStepOf(code);
     await this.deps.repo.setStatusCode(record.id, code, this.deps.clock.now().toISOString());
     const after =
       (await this.deps.lifecycle.recordCourierProgress(record.id, code, step ? statusOfStep[step] : null)) ?? record;
@@ -491,8 +492,14 @@ export class FulfilmentService {
         awb: shipment?.awb ?? record.tracking_number,
         trackingLink:
           this.trackUrlFor(record, courierLink, undefined) ?? orderPageLink(this.deps.shop.publicUrl, record.id, null),
+        invoiceLink: await this.invoiceLinkOf(record),
       }),
     );
+  }
+
+  /** The order's GST invoice link for its e-mails, once issued (with the AWB). */
+  private invoiceLinkOf(record: OrderRecord): Promise<string | null> {
+    return this.deps.invoices?.invoiceLinkForMail(record, this.deps.shop.publicUrl) ?? Promise.resolve(null);
   }
 
   /** The order was cancelled while its courier order was being created: cancel that too. */

@@ -38,7 +38,10 @@ const movesOf = (holds: readonly HoldRow[], reason: LedgerMove["reason"], sign: 
 /** A stock change a person makes by hand (received, correction, damaged, returned, other). */
 export interface StockAdjustment {
   variantId: number;
+  /** Units to add (or take away, negative). */
   change: number;
+  /** Instead of `change`: the stock to end at, the change worked out under the lock (an import). */
+  target?: number;
   reason: "received" | "correction" | "damaged" | "returned" | "other";
   note: string;
   staffUserId: string | null;
@@ -189,6 +192,44 @@ export class InventoryService {
   }
 
   /**
+   * A failed delivery's parcel came back (returned to origin) and a person checked it: the
+   * order's SOLD stock becomes RETURNED, the units that passed (`restock` per variant, at most
+   * what was sold; a variant left out passes whole) go back on sale, the rest are written off.
+   * Ledger rows per variant: `returned` +sold, then `damaged` −written off, so the rows add up
+   * to the change in stock. Once per order (the holds move once). Answers the units.
+   */
+  async receiveReturn(
+    trx: Db,
+    orderId: string,
+    restock: ReadonlyMap<number, number>,
+    staffUserId: string | null,
+    note: string | null,
+  ): Promise<{ returned: number; restocked: number; damaged: number }> {
+    const repo = this.repo.in(trx);
+    const now = this.clock.now().toISOString();
+    const sold = asLines(await repo.moveHolds([orderId], ["SOLD"], "RETURNED", now));
+    if (sold.length === 0) return { returned: 0, restocked: 0, damaged: 0 };
+    const back = sold.map((line) => ({
+      variantId: line.variantId,
+      quantity: Math.max(0, Math.min(line.quantity, restock.get(line.variantId) ?? line.quantity)),
+    }));
+    await repo.lockVariants(sold.map((line) => line.variantId));
+    await repo.returnStock(back.filter((line) => line.quantity > 0));
+    const moves: LedgerMove[] = sold.flatMap((line, index) => {
+      const damaged = line.quantity - (back[index]?.quantity ?? 0);
+      const common = { variantId: line.variantId, orderId, staffUserId, note };
+      return [
+        { ...common, change: line.quantity, reason: "returned" as const },
+        ...(damaged > 0 ? [{ ...common, change: -damaged, reason: "damaged" as const }] : []),
+      ];
+    });
+    await repo.recordMoves(moves, now);
+    const returned = sold.reduce((units, line) => units + line.quantity, 0);
+    const restocked = back.reduce((units, line) => units + line.quantity, 0);
+    return { returned, restocked, damaged: returned - restocked };
+  }
+
+  /**
    * A person changes a variant's stock by hand (received, correction, damaged, returned, other),
    * in the caller's transaction (which writes the audit event beside it): the variant is locked
    * like every other stock path, the change refused with Conflict when it would take the stock
@@ -202,15 +243,18 @@ export class InventoryService {
     const variant = await repo.variant(adjustment.variantId);
     if (!variant) throw new NotFound(catalogueMessages.variantNotFound);
     const before = (await repo.lockVariants([variant.id])).get(variant.id) ?? 0;
-    if (before + adjustment.change < 0) throw new Conflict(catalogueMessages.belowZero(variant.sku, before));
-    const after = await repo.changeStock(variant.id, adjustment.change);
+    const change = adjustment.target === undefined ? adjustment.change : adjustment.target - before;
+    if (change === 0)
+      return { variantId: variant.id, productId: variant.product_id, sku: variant.sku, before, after: before };
+    if (before + change < 0) throw new Conflict(catalogueMessages.belowZero(variant.sku, before));
+    const after = await repo.changeStock(variant.id, change);
     // Locked above, so this cannot happen; the conditional update stays as the guard of last resort.
     if (after === undefined) throw new Conflict(catalogueMessages.belowZero(variant.sku, before));
     await repo.recordMoves(
       [
         {
           variantId: variant.id,
-          change: adjustment.change,
+          change,
           reason: adjustment.reason,
           staffUserId: adjustment.staffUserId,
           note: adjustment.note || null,

@@ -81,6 +81,37 @@ export class InvoicesRepo {
     return this.db.selectFrom("tax_documents").selectAll().where("id", "=", id).executeTakeFirst();
   }
 
+  /** Documents issued in [from, to) (ISO instants), in the order they were issued. */
+  findIssuedBetween(from: string, to: string): Promise<TaxDocumentRecord[]> {
+    return this.db
+      .selectFrom("tax_documents")
+      .selectAll()
+      .where("issued_at", ">=", from)
+      .where("issued_at", "<", to)
+      .orderBy("issued_at")
+      .orderBy("kind")
+      .orderBy("sequence")
+      .execute();
+  }
+
+  /** The invoices of these orders (a month's credit notes' invoices, which may be older). */
+  async findInvoicesOf(orderIds: readonly string[]): Promise<TaxDocumentRecord[]> {
+    const rows: TaxDocumentRecord[] = [];
+    // In chunks: a statement's parameters are limited (SQLite, PostgreSQL).
+    for (let start = 0; start < orderIds.length; start += 500) {
+      const chunk = orderIds.slice(start, start + 500);
+      rows.push(
+        ...(await this.db
+          .selectFrom("tax_documents")
+          .selectAll()
+          .where("kind", "=", "invoice")
+          .where("order_id", "in", chunk)
+          .execute()),
+      );
+    }
+    return rows;
+  }
+
   /** Credit notes of an order so far (what is left to credit). */
   async creditedTotal(orderId: string): Promise<number> {
     const row = await this.db

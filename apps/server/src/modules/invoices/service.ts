@@ -1,11 +1,15 @@
 import { randomUUID } from "node:crypto";
+import { type Gstr1SectionName, gstReturnMessages } from "@vaki/contract/admin/gst-returns";
 import { type ShopSettings, shopSettingsSchema, type TaxDocumentSummary } from "@vaki/contract/invoices";
 import { orderMessages } from "@vaki/contract/messages";
+import { zipSync } from "fflate";
 import type { Db } from "../../db/connection.js";
 import type { Clock } from "../../lib/clock.js";
-import { NotFound } from "../../lib/errors.js";
+import { InvalidInput, NotFound } from "../../lib/errors.js";
 import type { Logger } from "../../lib/logger.js";
 import type { OrderReader, OrdersService } from "../orders/service.js";
+import type { OrderRecord } from "../orders/types.js";
+import { indiaDate } from "../tax/tax.js";
 import {
   creditNoteContent,
   documentNumber,
@@ -13,6 +17,7 @@ import {
   invoiceContent,
   type TaxDocumentContent,
 } from "./document.js";
+import { type Gstr1Report, gstr1Files, gstr1Report, monthRange, sectionCsv } from "./gstr1.js";
 import { renderTaxDocumentPdf } from "./pdf.js";
 import type { InvoicesRepo, TaxDocumentRecord } from "./repo.js";
 
@@ -162,6 +167,72 @@ export class InvoicesService {
     if (!document) throw new NotFound(documentId ? invoiceMessages.documentNotFound : invoiceMessages.noInvoice);
     const file = await renderTaxDocumentPdf(contentOf(document));
     return { file, name: `${document.number.replaceAll("/", "-")}.pdf` };
+  }
+
+  /**
+   * GSTR-1 of a calendar month (India time): the documents issued in it, each credit note with
+   * its invoice's total (b2cs or cdnur), read in one transaction, in which `alsoInTransaction`
+   * writes the export's audit event.
+   */
+  async gstr1(month: string, alsoInTransaction?: (trx: Db) => Promise<void>): Promise<Gstr1Report> {
+    if (month > indiaDate(this.deps.clock.now()).slice(0, 7)) {
+      throw new InvalidInput(gstReturnMessages.futureMonth, {
+        fieldErrors: { month: [gstReturnMessages.futureMonth] },
+      });
+    }
+    const { from, to } = monthRange(month);
+    return this.deps.repo.transaction(async (repo, trx) => {
+      const rows = await repo.findIssuedBetween(from, to);
+      const noteOrders = [...new Set(rows.filter((row) => row.kind === "credit_note").map((row) => row.order_id))];
+      const invoiceTotals = new Map((await repo.findInvoicesOf(noteOrders)).map((row) => [row.order_id, row.total]));
+      const report = gstr1Report({
+        month,
+        documents: rows.map((row) => ({
+          content: contentOf(row),
+          sequence: row.sequence,
+          ...(row.kind === "credit_note" ? { originalInvoiceTotal: invoiceTotals.get(row.order_id) ?? null } : {}),
+        })),
+      });
+      if (alsoInTransaction) await alsoInTransaction(trx);
+      return report;
+    });
+  }
+
+  /** The month's GSTR-1 sections as CSV files in one zip (audited by `alsoInTransaction`). */
+  async gstr1Zip(
+    month: string,
+    alsoInTransaction: (trx: Db) => Promise<void>,
+  ): Promise<{ file: Buffer; name: string }> {
+    const report = await this.gstr1(month, alsoInTransaction);
+    const encoder = new TextEncoder();
+    const entries = Object.fromEntries(gstr1Files(report).map((file) => [file.name, encoder.encode(file.text)]));
+    return { file: Buffer.from(zipSync(entries, { level: 6 })), name: `GSTR1-${month}.zip` };
+  }
+
+  /** One section of the month's GSTR-1 as CSV (audited by `alsoInTransaction`). */
+  async gstr1Csv(
+    month: string,
+    section: Gstr1SectionName,
+    alsoInTransaction: (trx: Db) => Promise<void>,
+  ): Promise<{ file: string; name: string }> {
+    const report = await this.gstr1(month, alsoInTransaction);
+    return { file: sectionCsv(report.sections[section]), name: `GSTR1-${month}-${section}.csv` };
+  }
+
+  /**
+   * Where an order e-mail's "Download your GST invoice" points, once the order has its invoice:
+   * a guest's order, the PDF itself with the order's secret (the same secret as the e-mail's
+   * order link, so it opens on any device without signing in); a customer's order, My Orders,
+   * where they sign in and download it (the API reads their token, which a link cannot carry).
+   * Null without an invoice, or for a guest's order whose secret the shop cannot give again.
+   */
+  async invoiceLinkForMail(record: OrderRecord, publicUrl: string): Promise<string | null> {
+    const invoice = await this.deps.repo.findBySource(record.id, "invoice", "invoice");
+    if (!invoice) return null;
+    if (record.user_id) return `${publicUrl}/orders`;
+    const secret = this.deps.orders.linkSecretOf(record);
+    if (!secret) return null;
+    return `${publicUrl}/api/orders/${encodeURIComponent(record.id)}/invoice.pdf?orderSecret=${encodeURIComponent(secret)}`;
   }
 }
 

@@ -226,8 +226,8 @@ export class OrderAdminReads {
 
 type OrderListScope = ExpressionBuilder<Database, "orders" | "shipments" | "users">;
 
-/** Which orders a tab holds (inbox-tabs.ts says it in words). */
-function inTab(eb: OrderListScope, tab: InboxTab) {
+/** Which orders a tab holds (inbox-tabs.ts says it in words); the dashboard counts by it too. */
+export function inTab(eb: OrderListScope, tab: InboxTab) {
   const code = eb.ref("orders.courier_status_code");
   switch (tab) {
     case "cod_to_confirm":

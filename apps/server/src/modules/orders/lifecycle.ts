@@ -1,4 +1,4 @@
-import type { OrderStatus } from "@vaki/contract/orders";
+import type { OrderStatus, PaymentStatus } from "@vaki/contract/orders";
 import { sql, type Updateable, type UpdateObject } from "kysely";
 import type { Db } from "../../db/connection.js";
 import type { Database, OrdersTable } from "../../db/schema.js";
@@ -11,6 +11,7 @@ import {
   paymentConfirmation,
   paymentStatusesLeadingTo,
   paymentStatusOnCancel,
+  returnedToOrigin,
   staffRefundablePaymentStatuses,
   uncollectablePayment,
 } from "./status.js";
@@ -279,6 +280,46 @@ export class OrderLifecycleService {
         { status: ["CONFIRMED", "PROCESSING"], unsetColumn: "packed_at" },
         { packed_at: now, packed_by: staffId, updated_at: now },
       );
+  }
+
+  /**
+   * A person answered a failed delivery (NDR): a re-attempt on `reattemptDate` (India day) or a
+   * return to origin, recorded while the order is still SHIPPED and no return was asked for.
+   */
+  recordNdrAction(
+    trx: Db,
+    orderId: string,
+    action: "re-attempt" | "return",
+    reattemptDate: string | null,
+  ): Promise<OrderRecord | undefined> {
+    const now = this.now();
+    return this.repo
+      .in(trx)
+      .changeIf(
+        orderId,
+        { status: ["SHIPPED"], ndrActionNot: "return" },
+        { ndr_action: action, ndr_requested_at: now, reattempt_date: reattemptDate, updated_at: now },
+      );
+  }
+
+  /**
+   * The returned parcel is back and checked (`returnedToOrigin`): SHIPPED → CANCELLED once, with
+   * when it came back; cash on delivery never collected becomes CANCELLED.
+   */
+  markReturned(trx: Db, orderId: string): Promise<OrderRecord | undefined> {
+    const now = this.now();
+    const { from, to } = returnedToOrigin.uncollectedPayment;
+    return this.repo.in(trx).changeIf(
+      orderId,
+      { status: returnedToOrigin.statuses, unsetColumn: "returned_at" },
+      {
+        status: returnedToOrigin.to,
+        payment_status: sql<PaymentStatus>`case when ${sql.ref("payment_status")} = ${from} then ${to} else ${sql.ref("payment_status")} end`,
+        returned_at: now,
+        cancelled_at: now,
+        updated_at: now,
+      },
+    );
   }
 
   /**

@@ -1,6 +1,12 @@
 import { type Address, addressSchema, cancellationWindowMs, type Order, type OrderItem } from "@vaki/contract/orders";
 import { variantAttributesOf } from "../cart/service.js";
-import { cancellationOf, customerMessageOf, orderTimeline, paymentStatusLabelOf, statusLabelOf } from "./order-view.js";
+import {
+  cancellationOf,
+  customerMessageOf,
+  orderTimeline,
+  paymentStatusLabelOf,
+  shopperStatusLabelOf,
+} from "./order-view.js";
 import type { OrderItemRecord, OrderRecord } from "./types.js";
 
 /**
@@ -72,7 +78,7 @@ export function toOrder(row: OrderRecord, items: readonly OrderItemRecord[], now
     contactEmail: row.contact_email,
     contactPhone: row.contact_phone,
     shippingMethod: row.shipping_method,
-    statusLabel: statusLabelOf(row.status),
+    statusLabel: shopperStatusLabelOf(row),
     paymentStatusLabel: paymentStatusLabelOf(row.payment_status),
     trackingNumber: row.tracking_number,
     shiprocketOrderId: row.shiprocket_order_id,

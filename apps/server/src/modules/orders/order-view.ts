@@ -1,3 +1,5 @@
+import { failedDeliveryCustomerText } from "@vaki/contract/admin/failed-delivery";
+import { deliveryFailedCodes, returnToOriginCodes } from "@vaki/contract/admin/inbox-tabs";
 import {
   cancellationBlockReason,
   normaliseStatus,
@@ -22,6 +24,46 @@ import type { OrderStatus, PaymentStatus, TimelineEntry } from "@vaki/contract/o
 
 export const statusLabelOf = (status: OrderStatus): string => orderStatusLabels[status];
 export const paymentStatusLabelOf = (status: PaymentStatus): string => paymentStatusLabels[status];
+
+/** A failed delivery's record on the order (0018); absent on rows read before it. */
+export interface FailedDeliveryFields {
+  ndr_action?: "re-attempt" | "return" | null;
+  reattempt_date?: string | null;
+  returned_at?: string | null;
+}
+
+/** The shopper's status label: a cancelled order whose parcel came back reads "Returned to us". */
+export function shopperStatusLabelOf(order: { status: OrderStatus } & FailedDeliveryFields): string {
+  return order.status === "CANCELLED" && order.returned_at
+    ? failedDeliveryCustomerText.returnedLabel
+    : statusLabelOf(order.status);
+}
+
+/** "27 Nov 2026" for an India day (YYYY-MM-DD). */
+function dayLabel(day: string): string {
+  const date = new Date(`${day}T00:00:00.000Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return date.toLocaleDateString("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+}
+
+/** What the shopper reads while a failed delivery goes on, and after its parcel came back; null otherwise. */
+function failedDeliveryMessageOf(
+  order: Pick<OrderProgress, "status" | "payment_status" | "courier_status_code"> & FailedDeliveryFields,
+): string | null {
+  const t = failedDeliveryCustomerText;
+  if (order.status === "CANCELLED" && order.returned_at) {
+    if (order.payment_status === "REFUNDED") return t.returnedRefunded;
+    if (order.payment_status === "REFUND_PROCESSING" || order.payment_status === "PARTIALLY_REFUNDED")
+      return t.returnedRefunding;
+    return t.returnedCod;
+  }
+  if (order.status !== "SHIPPED") return null;
+  const code = order.courier_status_code;
+  if (order.ndr_action === "return" || (code !== null && returnToOriginCodes.includes(code))) return t.returning;
+  if (order.ndr_action === "re-attempt" && order.reattempt_date && code !== null && deliveryFailedCodes.includes(code))
+    return t.reattempt(dayLabel(order.reattempt_date));
+  return null;
+}
 
 /** What the view needs of an order row. */
 export interface OrderProgress {
@@ -120,7 +162,11 @@ export function cancellationOf(
  * The customer message (R-ORD-4 "Fulfilment messages"): combined order + payment message, then
  * the payment's, then the courier's, then the order's, then a thank-you.
  */
-export function customerMessageOf(order: Pick<OrderProgress, "status" | "payment_status" | "courier_status_code">) {
+export function customerMessageOf(
+  order: Pick<OrderProgress, "status" | "payment_status" | "courier_status_code"> & FailedDeliveryFields,
+) {
+  const failed = failedDeliveryMessageOf(order);
+  if (failed) return failed;
   const m = orderCustomerMessages;
   const courierLabel =
     order.courier_status_code !== null && order.status !== "CANCELLED" && order.status !== "DELIVERED"

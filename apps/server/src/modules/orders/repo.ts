@@ -244,7 +244,9 @@ export class OrdersRepo {
       status?: readonly OrderStatus[];
       paymentStatus?: readonly PaymentStatus[];
       /** Only while this column is still null (set-once fields such as the AWB). */
-      unsetColumn?: "tracking_number" | "shiprocket_order_id" | "packed_at";
+      unsetColumn?: "tracking_number" | "shiprocket_order_id" | "packed_at" | "returned_at";
+      /** Only while `ndr_action` is not this (null passes): no second answer after a return. */
+      ndrActionNot?: "return";
     },
     changes: UpdateObject<Database, "orders">,
   ): Promise<OrderRecord | undefined> {
@@ -258,6 +260,9 @@ export class OrdersRepo {
         query.where("payment_status", "in", [...(when.paymentStatus ?? [])]),
       )
       .$if(when.unsetColumn !== undefined, (query) => query.where(when.unsetColumn!, "is", null))
+      .$if(when.ndrActionNot !== undefined, (query) =>
+        query.where((eb) => eb.or([eb("ndr_action", "is", null), eb("ndr_action", "!=", when.ndrActionNot!)])),
+      )
       .returningAll()
       .executeTakeFirst();
   }

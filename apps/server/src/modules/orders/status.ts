@@ -134,6 +134,18 @@ export function paymentStatusOnCancel(from: PaymentStatus): PaymentStatus | null
   return canMovePayment(from, to) ? to : null;
 }
 
+/**
+ * A failed delivery's parcel received back at the warehouse (returned to origin): the one way a
+ * SHIPPED order ends CANCELLED. It is not in `orderTransitions`, so neither the shopper's nor
+ * the shop's cancel ever takes it; cash on delivery that was never collected becomes CANCELLED,
+ * a prepaid payment is refunded beside it (checkout's staff refund, same transaction).
+ */
+export const returnedToOrigin = {
+  statuses: ["SHIPPED"] as OrderStatus[],
+  to: "CANCELLED",
+  uncollectedPayment: { from: "COD_PENDING", to: "CANCELLED" },
+} as const;
+
 /** Order statuses a courier's progress moves an order to, in the order they happen. */
 const courierProgress: readonly OrderStatus[] = ["CONFIRMED", "PROCESSING", "SHIPPED", "DELIVERED"];
 

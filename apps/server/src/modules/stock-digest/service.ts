@@ -61,6 +61,11 @@ export class StockDigestService {
     return queued;
   }
 
+  /** The digest's list as it stands (sold out first, then the fewest left): the admin's dashboard shows its head. */
+  restockList(limit: number): Promise<LowStockRow[]> {
+    return this.deps.repo.lowAndOut(limit);
+  }
+
   /** The outbox handler: the figures as they stand when it runs. A mail failure throws, so it is retried. */
   async deliver(day: string): Promise<void> {
     const { ownerEmail, shop, log } = this.deps;

@@ -1,5 +1,6 @@
 import { categoryProductsQuerySchema, productKeySchema, productsQuerySchema } from "@vaki/contract/catalog";
 import { HERO_DESKTOP_QUERY, HERO_MEDIA, HERO_PHONE_QUERY } from "@vaki/contract/hero-media";
+import { photoSizes } from "@vaki/contract/photos";
 import { cardImage, firstListPagePath, firstListPageQuery } from "@vaki/contract/product-list";
 import { galleryImages, resolveSelection } from "@vaki/contract/product-options";
 import { LRUCache } from "lru-cache";
@@ -313,7 +314,19 @@ export class StorefrontPages {
           found: true,
           head: productHead(origin, brand, product, category, path),
           module: "product",
-          images: image ? [{ href: image.imageUrl }] : [],
+          // An uploaded photo: the gallery's AVIF at the gallery's size, the file its <picture> picks.
+          images: image
+            ? [
+                image.photo
+                  ? {
+                      href: image.imageUrl,
+                      srcset: image.photo.avif,
+                      sizes: photoSizes.productGallery,
+                      type: "image/avif",
+                    }
+                  : { href: image.imageUrl },
+              ]
+            : [],
         };
       }
       case "plain":

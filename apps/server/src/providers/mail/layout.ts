@@ -6,6 +6,8 @@ export interface MailContent {
   /** Blocks of label/value lines after the paragraphs (an order's items and totals, an address). */
   sections?: MailSection[];
   action?: { label: string; url: string };
+  /** Plain links after the button (an order's GST invoice), each on its own line. */
+  links?: { label: string; url: string }[];
   /** Lines after the button (e.g. "didn't ask for this?"). */
   after?: string[];
 }
@@ -61,12 +63,14 @@ function sectionHtml(section: MailSection): string {
 export function renderMail(content: MailContent): { text: string; html: string } {
   const after = content.after ?? [];
   const sections = content.sections ?? [];
+  const links = content.links ?? [];
   const signOff = `— Team ${content.shopName}`;
   const text = [
     content.greeting,
     ...content.paragraphs,
     ...sections.map(sectionText),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`] : []),
+    ...links.map((link) => `${link.label}: ${link.url}`),
     ...after,
     signOff,
   ].join("\n\n");
@@ -84,6 +88,10 @@ export function renderMail(content: MailContent): { text: string; html: string }
     ...content.paragraphs.map(paragraph),
     ...sections.map(sectionHtml),
     button,
+    ...links.map(
+      (link) =>
+        `<p style="margin:0 0 16px;line-height:1.5"><a href="${escapeHtml(link.url)}" style="color:#111;font-weight:700">${escapeHtml(link.label)}</a></p>`,
+    ),
     ...after.map(paragraph),
     paragraph(signOff),
     "</div></body></html>",

@@ -26,7 +26,8 @@ export interface CheckoutOrder {
   couponCode: string | null;
   /** Where the shopper returns; the gateway adds `?oid={checkoutId}&ost={status}`. */
   redirectUrl: string;
-  customer?: { email?: string; phone?: string };
+  /** What the gateway may prefill; `address`: the signed-in shopper's chosen saved address (shipping). */
+  customer?: { email?: string; phone?: string; address?: PostalAddress };
 }
 
 /** A hosted-checkout session the browser opens with `token`. */

@@ -1,3 +1,4 @@
+import { addressFieldMessages } from "@vaki/contract/addresses";
 import type { FieldErrors } from "@vaki/contract/envelope";
 import type { PostalAddress } from "@vaki/contract/fulfilment";
 import { indianPincodePattern } from "@vaki/contract/fulfilment-rules";
@@ -18,18 +19,10 @@ export const sandboxFormMessages = {
   method: "Choose how you want to pay",
   codIndiaOnly: "Cash on delivery is available only within India",
   email: "Enter a valid e-mail address",
-  phone: "Enter a 10-digit mobile number",
-  internationalPhone: "Enter a phone number with country code, like +44 20 7946 0958",
   phoneNeedsCode: "Add the country code to this number: +91 for India, or your own country's",
   upiId: "Enter a UPI ID like name@bank, or leave it empty",
-  fullName: "Enter the full name",
-  line1: "Enter the flat/house number and street",
-  tooLong: "That is too long",
-  city: "Enter the city",
-  state: "Choose a state",
-  pincode: "Enter a 6-digit pincode",
-  postalCode: "Enter the postal code: 3-10 letters, digits, spaces or dashes",
-  country: "Choose a country",
+  // The address rules' texts are the saved addresses' too (one set).
+  ...addressFieldMessages,
 } as const;
 const m = sandboxFormMessages;
 
@@ -298,4 +291,16 @@ export function readPaymentForm(
     ok: true,
     payment: { ...payment, billingAddress: billing?.success ? billing.data : payment.shippingAddress },
   };
+}
+
+/**
+ * One address held to its country's rules, the page's own (saved addresses use them too):
+ * normalised (the state's spelling, the country's name, the phone as the page stores it), or
+ * field errors keyed by the address's own field names.
+ */
+export function readAddress(
+  input: Record<string, unknown>,
+): { ok: true; address: PostalAddress } | { ok: false; fieldErrors: FieldErrors } {
+  const parsed = addressSchemaIn(destinationOf(input.country)).safeParse(input);
+  return parsed.success ? { ok: true, address: parsed.data } : { ok: false, fieldErrors: fieldErrorsOf(parsed.error) };
 }

@@ -9,6 +9,7 @@ import {
   type CheckoutSession,
   type PaymentOutcome,
   type PaymentProvider,
+  type PostalAddress,
   type RefundRequest,
   type RefundResult,
   type WebhookRequest,
@@ -41,7 +42,8 @@ export interface SandboxCheckoutSummary {
   discount: number;
   couponCode: string | null;
   lines: CheckoutOrder["lines"];
-  prefill: { email: string; phone: string };
+  /** `address`: the shipping address to fill in (a saved address the shopper chose), or null. */
+  prefill: { email: string; phone: string; address: PostalAddress | null };
   expiresAt: string;
   /** True when the last attempt was declined ("Make this payment fail"); the shopper may try again. */
   lastAttemptFailed: boolean;
@@ -190,7 +192,11 @@ export class SandboxPaymentProvider implements PaymentProvider {
       discount: order.discount,
       couponCode: order.couponCode,
       lines: order.lines,
-      prefill: { email: order.customer?.email ?? "", phone: order.customer?.phone ?? "" },
+      prefill: {
+        email: order.customer?.email ?? "",
+        phone: order.customer?.phone ?? "",
+        address: order.customer?.address ?? null,
+      },
       expiresAt: checkout.expiresAt,
       lastAttemptFailed: checkout.status === "FAILED",
       completedRedirectUrl: checkout.status === "SUCCESS" ? this.redirectFor(checkout) : null,

@@ -114,6 +114,8 @@ export class ShiprocketCheckoutProvider implements PaymentProvider {
    */
   async createCheckout(order: CheckoutOrder): Promise<CheckoutSession> {
     assertCollectable(order);
+    // The token request has no customer or address fields (docs/providers.md): Shiprocket fills
+    // addresses from its own phone-keyed book, so `order.customer` (a saved address too) is not sent.
     const now = this.clock.now();
     const result = await this.post("/api/v1/access-token/checkout", {
       cart_data: {

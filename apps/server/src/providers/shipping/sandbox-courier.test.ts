@@ -310,3 +310,68 @@ describe("cancelling a sandbox shipment", () => {
     await expect(courier().courier.cancel({ providerOrderId: "999999999" })).rejects.toBeInstanceOf(NotFound);
   });
 });
+
+describe("a failed delivery in the sandbox (FAIL DELIVERY in the name or address)", () => {
+  async function failing(where: "fullName" | "line2" = "fullName") {
+    const setup = courier(5);
+    const value = where === "fullName" ? "Kabir fail delivery" : "Near gate FAIL DELIVERY";
+    const created = await setup.courier.createShipment(shipmentOrder({}, { [where]: value }));
+    const { awb } = await setup.courier.assignAwb(created);
+    const codes = async () => (await setup.courier.track(awb)).tracking_data.shipment_status;
+    return { ...setup, awb, codes };
+  }
+
+  it("stops at Undelivered (code 21, order scheme 36) one step after Out for delivery, with no delivery date", async () => {
+    const { clock, courier: sandbox, awb, codes } = await failing();
+    clock.advance(6 * 5 * minute);
+    expect(await codes()).toBe(17);
+    clock.advance(5 * minute);
+    expect(await codes()).toBe(21);
+    clock.advance(60 * 5 * minute);
+    const answer = await sandbox.track(awb);
+    expect(answer.tracking_data.shipment_status).toBe(21);
+    expect(answer.tracking_data.etd).toBeNull();
+    expect(answer.tracking_data.shipment_track[0]?.delivered_date).toBeNull();
+    expect(trackingAnswerSchema.safeParse(answer).success).toBe(true);
+  });
+
+  it("refuses an NDR action before the failed attempt, then re-attempts: Out for delivery, Delivered", async () => {
+    const { clock, courier: sandbox, awb, codes } = await failing("line2");
+    await expect(sandbox.ndrAction(awb, { action: "return" })).rejects.toBeInstanceOf(Conflict);
+    clock.advance(7 * 5 * minute);
+    expect(await codes()).toBe(21);
+    await sandbox.ndrAction(awb, { action: "re-attempt", date: "2026-11-23", phone: "9123456780" });
+    await expect(sandbox.ndrAction(awb, { action: "return" })).rejects.toBeInstanceOf(Conflict);
+    expect(await codes()).toBe(21);
+    clock.advance(5 * minute);
+    expect(await codes()).toBe(17);
+    clock.advance(5 * minute);
+    const answer = await sandbox.track(awb);
+    expect(answer.tracking_data.shipment_status).toBe(7);
+    expect(answer.tracking_data.shipment_track[0]?.delivered_date).not.toBeNull();
+  });
+
+  it("returns to origin: RTO initiated, in transit, delivered back at the warehouse", async () => {
+    const { clock, courier: sandbox, awb, codes } = await failing();
+    clock.advance(7 * 5 * minute);
+    await sandbox.ndrAction(awb, { action: "return" });
+    const seen: number[] = [];
+    for (let step = 0; step < 4; step += 1) {
+      clock.advance(5 * minute);
+      seen.push(await codes());
+    }
+    expect(seen).toEqual([9, 46, 10, 10]);
+    const activities = (await sandbox.track(awb)).tracking_data.shipment_track_activities;
+    expect(activities[0]?.location).toBe("Okhla Phase III, New Delhi");
+    await expect(sandbox.ndrAction("NOSUCHAWB1", { action: "return" })).rejects.toBeInstanceOf(NotFound);
+  });
+
+  it("delivers an ordinary parcel as before", async () => {
+    const { clock, courier: sandbox, store } = courier(5);
+    const created = await sandbox.createShipment(shipmentOrder());
+    const { awb } = await sandbox.assignAwb(created);
+    clock.advance(8 * 5 * minute);
+    expect((await sandbox.track(awb)).tracking_data.shipment_status).toBe(7);
+    expect((await store.getByAwb(awb))?.failsDelivery).toBe(false);
+  });
+});

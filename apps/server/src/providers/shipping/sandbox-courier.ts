@@ -13,6 +13,7 @@ import type { SandboxShipment, SandboxShipmentStore } from "./sandbox-shipment-s
 import type {
   AssignedAwb,
   CreatedShipment,
+  NdrRequest,
   Serviceability,
   ServiceabilityQuery,
   ShipmentOrder,
@@ -83,6 +84,43 @@ export const sandboxJourneys: Readonly<Record<DeliveryRegion, readonly JourneySt
 
 const pickedUpCode = 42;
 const cancelledCode = 8;
+const outForDeliveryCode = 17;
+const deliveredCode = 7;
+const undeliveredCode = 21;
+
+/**
+ * A tester's way to a failed delivery: these words in the delivery name or an address line on
+ * the sandbox payment page (e.g. "Riya FAIL DELIVERY") make the parcel stop at "Undelivered"
+ * (ORDER code 36) one step after Out for delivery, until the shop answers with `ndrAction`.
+ */
+export const sandboxFailDeliveryMarker = "FAIL DELIVERY";
+
+/** The failed attempt; SHIPMENT code 21 is the ORDER scheme's 36 Undelivered. */
+const undeliveredStep: JourneyStep = {
+  shipmentCode: undeliveredCode,
+  activity: "Undelivered: consignee not available, delivery attempt failed",
+  at: "destination",
+};
+
+/** After `ndrAction`, one step per interval from the moment the shop asked. */
+export const sandboxNdrJourneys: Readonly<Record<NdrRequest["action"], readonly JourneyStep[]>> = {
+  "re-attempt": [
+    { shipmentCode: outForDeliveryCode, activity: "Out for delivery (re-attempt)", at: "destination" },
+    { shipmentCode: deliveredCode, activity: "Delivered", at: "destination" },
+  ],
+  // RTO initiated 9 → RTO in transit 46 → RTO delivered 10 (ORDER 15 → 55 → 16).
+  return: [
+    { shipmentCode: 9, activity: "RTO initiated: returning to the seller", at: "destination-hub" },
+    { shipmentCode: 46, activity: "RTO in transit: bag dispatched to origin hub", at: "origin-hub" },
+    { shipmentCode: 10, activity: "RTO delivered: received back at the seller's warehouse", at: "warehouse" },
+  ],
+};
+
+/** One step of a shipment's journey with the moment it happens (or will). */
+interface TimedStep {
+  step: JourneyStep;
+  at: Date;
+}
 const warehouse = "Okhla Phase III, New Delhi";
 
 /** The gateway a parcel passes through, by the first digit of the Indian pincode (postal zones). */
@@ -105,6 +143,7 @@ export const sandboxCourierMessages = {
   alreadyPickedUp: "The shipment has already been picked up and can no longer be cancelled",
   reusedOrder: "The order's shipment was cancelled; a cancelled order id cannot be shipped again",
   noAwb: "Assign an AWB before requesting pickup",
+  notUndelivered: "Only an undelivered shipment waiting for the seller's answer takes a re-attempt or return request",
 } as const;
 
 const labelOf = (code: number) => shipmentStatusTrackingLabels[code] ?? shipmentStatusCodes[code] ?? "Unknown";
@@ -169,6 +208,11 @@ export class SandboxCourier implements ShippingProvider {
         destinationCity: order.shipping.city.trim() || "Destination",
         destinationPincode: order.shipping.pincode.trim(),
         consigneeName: order.shipping.fullName.trim(),
+        failsDelivery: [order.shipping.fullName, order.shipping.line1, order.shipping.line2].some((text) =>
+          text.toUpperCase().includes(sandboxFailDeliveryMarker),
+        ),
+        ndrAction: null,
+        ndrActionAt: null,
         awb: null,
         courierId: null,
         courierName: null,
@@ -224,11 +268,11 @@ export class SandboxCourier implements ShippingProvider {
   async track(awb: string): Promise<TrackingAnswer> {
     const shipment = /^[A-Za-z0-9]{6,30}$/.test(awb) ? await this.store.getByAwb(awb) : null;
     if (!shipment?.awbAssignedAt) throw new NotFound(sandboxCourierMessages.unknownAwb);
-    const journey = sandboxJourneys[shipment.region];
-    const reached = this.stepsReached(shipment);
-    const scans: ShipmentTrackActivity[] = journey.slice(0, reached).map((step, index) => ({
-      date: indiaDateTime(this.stepTime(shipment, index)),
-      status: step.shipmentCode === 7 ? "DLVD" : "UD",
+    const plan = this.plan(shipment);
+    const reached = this.reached(shipment);
+    const scans: ShipmentTrackActivity[] = reached.map(({ step, at }) => ({
+      date: indiaDateTime(at),
+      status: step.shipmentCode === deliveredCode ? "DLVD" : step.shipmentCode === undeliveredCode ? "UNDL" : "UD",
       activity: step.activity,
       location: this.placeName(shipment, step.at),
       "sr-status": String(step.shipmentCode),
@@ -244,11 +288,12 @@ export class SandboxCourier implements ShippingProvider {
         "sr-status-label": labelOf(cancelledCode).toUpperCase(),
       });
     }
-    const last = journey[reached - 1];
-    const currentCode = shipment.cancelledAt ? cancelledCode : (last?.shipmentCode ?? 1);
-    const delivered = !shipment.cancelledAt && reached === journey.length;
-    const pickedUpIndex = journey.findIndex((step) => step.shipmentCode === pickedUpCode);
-    const eta = indiaDateTime(this.stepTime(shipment, journey.length - 1));
+    const last = reached.at(-1);
+    const currentCode = shipment.cancelledAt ? cancelledCode : (last?.step.shipmentCode ?? 1);
+    const delivered = !shipment.cancelledAt && currentCode === deliveredCode;
+    const pickedUp = reached.find(({ step }) => step.shipmentCode === pickedUpCode);
+    const final = plan.at(-1);
+    const eta = final?.step.shipmentCode === deliveredCode ? indiaDateTime(final.at) : null;
     return {
       tracking_data: {
         track_status: 1,
@@ -260,8 +305,8 @@ export class SandboxCourier implements ShippingProvider {
             courier_company_id: shipment.courierId,
             shipment_id: shipment.shipmentId,
             order_id: shipment.providerOrderId,
-            pickup_date: reached > pickedUpIndex ? indiaDateTime(this.stepTime(shipment, pickedUpIndex)) : null,
-            delivered_date: delivered ? indiaDateTime(this.stepTime(shipment, journey.length - 1)) : null,
+            pickup_date: pickedUp ? indiaDateTime(pickedUp.at) : null,
+            delivered_date: delivered && last ? indiaDateTime(last.at) : null,
             weight: shipment.weightKg.toFixed(2),
             packages: 1,
             current_status: labelOf(currentCode),
@@ -288,8 +333,7 @@ export class SandboxCourier implements ShippingProvider {
       const current = await this.store.getByProviderOrderId(shipment.providerOrderId);
       if (!current) throw new NotFound(sandboxCourierMessages.unknownShipment);
       if (current.cancelledAt) return;
-      const pickedUp = sandboxJourneys[current.region].findIndex((step) => step.shipmentCode === pickedUpCode);
-      if (current.awbAssignedAt && this.stepsReached(current) > pickedUp) {
+      if (this.reached(current).some(({ step }) => step.shipmentCode === pickedUpCode)) {
         throw new Conflict(sandboxCourierMessages.alreadyPickedUp);
       }
       const updated = await this.store.update(current.shipmentId, current.version, {
@@ -300,6 +344,27 @@ export class SandboxCourier implements ShippingProvider {
     throw new Conflict("Could not cancel the shipment; try again");
   }
 
+  /**
+   * The seller's answer to an undelivered parcel: a re-attempt (Out for delivery, then Delivered)
+   * or a return to origin (RTO initiated, in transit, delivered), each a step per interval from
+   * now. The sandbox re-attempts at its own pace whatever day is asked. Once per shipment.
+   */
+  async ndrAction(awb: string, request: NdrRequest): Promise<void> {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const current = /^[A-Za-z0-9]{6,30}$/.test(awb) ? await this.store.getByAwb(awb) : null;
+      if (!current) throw new NotFound(sandboxCourierMessages.unknownAwb);
+      if (current.cancelledAt) throw new Conflict(sandboxCourierMessages.cancelled);
+      const last = this.reached(current).at(-1)?.step.shipmentCode;
+      if (last !== undeliveredCode || current.ndrAction) throw new Conflict(sandboxCourierMessages.notUndelivered);
+      const updated = await this.store.update(current.shipmentId, current.version, {
+        ndrAction: request.action,
+        ndrActionAt: this.clock.now().toISOString(),
+      });
+      if (updated) return;
+    }
+    throw new Conflict("Could not record the request; try again");
+  }
+
   private async existing(shipmentId: string): Promise<SandboxShipment> {
     const found = await this.store.get(shipmentId);
     if (!found) throw new NotFound(sandboxCourierMessages.unknownShipment);
@@ -308,8 +373,7 @@ export class SandboxCourier implements ShippingProvider {
 
   private created(shipment: SandboxShipment): CreatedShipment {
     // ORDER code scheme: 1 NEW until an AWB is assigned, then the twin of the current step.
-    const reached = shipment.awbAssignedAt ? this.stepsReached(shipment) : 0;
-    const step = sandboxJourneys[shipment.region][reached - 1];
+    const step = this.reached(shipment).at(-1)?.step;
     return {
       providerOrderId: shipment.providerOrderId,
       shipmentId: shipment.shipmentId,
@@ -317,12 +381,35 @@ export class SandboxCourier implements ShippingProvider {
     };
   }
 
-  /** How many steps of the journey have happened (1 = AWB assigned ... all = delivered); frozen by a cancel. */
-  private stepsReached(shipment: SandboxShipment): number {
-    if (!shipment.awbAssignedAt) return 0;
+  /**
+   * The shipment's whole journey with each step's moment, one step per interval from the AWB:
+   * the region's journey, or for a failing parcel the journey up to Out for delivery and then
+   * Undelivered, followed once the shop answered by the re-attempt or return steps.
+   */
+  private plan(shipment: SandboxShipment): TimedStep[] {
+    const start = Date.parse(shipment.awbAssignedAt ?? shipment.createdAt);
+    const regional = sandboxJourneys[shipment.region];
+    const steps = shipment.failsDelivery
+      ? [
+          ...regional.slice(0, regional.findIndex((step) => step.shipmentCode === outForDeliveryCode) + 1),
+          undeliveredStep,
+        ]
+      : regional;
+    const timed = steps.map((step, index) => ({ step, at: new Date(start + index * this.stepMs) }));
+    if (!shipment.failsDelivery || !shipment.ndrAction || !shipment.ndrActionAt) return timed;
+    const from = Date.parse(shipment.ndrActionAt);
+    const after = sandboxNdrJourneys[shipment.ndrAction].map((step, index) => ({
+      step,
+      at: new Date(from + (index + 1) * this.stepMs),
+    }));
+    return [...timed, ...after];
+  }
+
+  /** The steps that have happened (the first is the AWB assignment); frozen by a cancel. */
+  private reached(shipment: SandboxShipment): TimedStep[] {
+    if (!shipment.awbAssignedAt) return [];
     const until = shipment.cancelledAt ? Date.parse(shipment.cancelledAt) : this.clock.now().getTime();
-    const elapsed = Math.max(0, until - Date.parse(shipment.awbAssignedAt));
-    return Math.min(sandboxJourneys[shipment.region].length, Math.floor(elapsed / this.stepMs) + 1);
+    return this.plan(shipment).filter(({ at }) => at.getTime() <= until);
   }
 
   private stepTime(shipment: SandboxShipment, index: number): Date {

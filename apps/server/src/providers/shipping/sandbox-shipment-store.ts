@@ -26,12 +26,27 @@ export interface SandboxShipment {
   awbAssignedAt: string | null;
   pickupRequestedAt: string | null;
   cancelledAt: string | null;
+  /** The parcel stops at "Undelivered" after Out for delivery (a test address: `sandboxFailDeliveryMarker`). */
+  failsDelivery: boolean;
+  /** The shop's answer to the failed delivery; the journey goes on from `ndrActionAt`. */
+  ndrAction: "re-attempt" | "return" | null;
+  ndrActionAt: string | null;
   /** Bumped by every update: updates are compare-and-set on it. */
   version: number;
 }
 
 export type SandboxShipmentChanges = Partial<
-  Pick<SandboxShipment, "awb" | "courierId" | "courierName" | "awbAssignedAt" | "pickupRequestedAt" | "cancelledAt">
+  Pick<
+    SandboxShipment,
+    | "awb"
+    | "courierId"
+    | "courierName"
+    | "awbAssignedAt"
+    | "pickupRequestedAt"
+    | "cancelledAt"
+    | "ndrAction"
+    | "ndrActionAt"
+  >
 >;
 
 /** Where the sandbox courier keeps its shipments; the shop backs it with a table. */

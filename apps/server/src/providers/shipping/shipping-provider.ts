@@ -63,6 +63,14 @@ export interface AssignedAwb {
 }
 
 /**
+ * The seller's answer to a failed delivery (NDR): try again on `date` (India, YYYY-MM-DD)
+ * calling `phone`, or return the parcel to origin (RTO; it cannot be undone).
+ */
+export type NdrRequest =
+  | { action: "re-attempt"; date: string; phone: string; comment?: string }
+  | { action: "return"; comment?: string };
+
+/**
  * A courier platform as a small strategy (Vendure's ShippingCalculator/fulfilment shape):
  * check a pincode, create a shipment, get an AWB, ask for pickup, track, cancel.
  */
@@ -77,6 +85,8 @@ export interface ShippingProvider {
   /** The spec's tracking answer (`tracking_data`); NotFound for an unknown AWB. */
   track(awb: string): Promise<TrackingAnswer>;
   cancel(shipment: { providerOrderId: string; awb?: string | null }): Promise<void>;
+  /** Answers a failed delivery (NDR) by AWB; Conflict when the shipment is not waiting for one. */
+  ndrAction?(awb: string, request: NdrRequest): Promise<void>;
 }
 
 /**

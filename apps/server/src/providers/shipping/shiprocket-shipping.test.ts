@@ -421,5 +421,26 @@ describe("Shiprocket shipping against a local fake of its v1 external API", () =
       expect(sent?.status).toBe(204);
       expect(fake.orders.get(Number(created.providerOrderId))?.status).toBe("CANCELED");
     });
+
+    it("answers a failed delivery with NDR actions: re-attempt with day and phone, or return", async () => {
+      const shiprocket = provider();
+      const created = await shiprocket.createShipment(shipmentOrder());
+      const { awb } = await shiprocket.assignAwb({ shipmentId: created.shipmentId });
+      await shiprocket.ndrAction(awb, { action: "re-attempt", date: "2026-11-24", phone: "9876543210" });
+      await shiprocket.ndrAction(awb, { action: "return" });
+      const sent = fake.requestsTo(`ndr/${awb}/action`);
+      expect(sent.map((request) => [request.method, request.status])).toEqual([
+        ["POST", 200],
+        ["POST", 200],
+      ]);
+      expect(sent[0]?.json).toEqual({
+        action: "re-attempt",
+        comments: "Re-attempt delivery on 2026-11-24",
+        phone: "9876543210",
+        deferred_date: "2026-11-24",
+      });
+      expect(sent[1]?.json).toEqual({ action: "return", comments: "Return to origin" });
+      await expect(shiprocket.ndrAction("99999999999", { action: "return" })).rejects.toBeInstanceOf(NotFound);
+    });
   });
 });

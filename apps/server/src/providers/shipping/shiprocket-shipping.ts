@@ -6,6 +6,7 @@ import { deliveryRegionOf, deliveryWindows, indiaDateTime } from "./delivery-reg
 import {
   type AssignedAwb,
   type CreatedShipment,
+  type NdrRequest,
   type PostalAddress,
   type Serviceability,
   type ServiceabilityQuery,
@@ -231,6 +232,23 @@ export class ShiprocketShippingProvider implements ShippingProvider {
 
   async cancel(shipment: { providerOrderId: string; awb?: string | null }): Promise<void> {
     await this.call("POST", "orders/cancel", { body: { ids: [idOf(shipment.providerOrderId)] } });
+  }
+
+  /**
+   * NDR action (POST ndr/{awb}/action): `re-attempt` with the day (`deferred_date`), the phone
+   * and a comment, or `return`, which starts the return to origin.
+   */
+  async ndrAction(awb: string, request: NdrRequest): Promise<void> {
+    const body: Json =
+      request.action === "re-attempt"
+        ? {
+            action: "re-attempt",
+            comments: request.comment || `Re-attempt delivery on ${request.date}`,
+            phone: request.phone,
+            deferred_date: request.date,
+          }
+        : { action: "return", comments: request.comment || "Return to origin" };
+    await this.call("POST", `ndr/${encodeURIComponent(awb)}/action`, { body });
   }
 
   /** The cached token, or a new one (one login at a time, however many calls wait for it). */

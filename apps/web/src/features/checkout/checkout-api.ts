@@ -17,6 +17,7 @@ export function initiateCheckout(input: {
   orderId: string;
   redirectUrl: string;
   orderSecret?: string;
+  addressId?: string;
 }): Promise<CheckoutSessionAnswer> {
   return apiRequest<CheckoutSessionAnswer>("/checkout/initiate", {
     method: "POST",

@@ -3,11 +3,14 @@ import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { GUEST_SESSION_KEY } from "../../lib/guest-session";
+import { useSessionStore } from "../../lib/session-store";
 import { useToastStore } from "../../lib/toast-store";
 import { useUiStore } from "../../lib/ui-store";
+import { sessionTokens } from "../accounts/testing/auth-fixtures";
 import { type Call, fail, GUEST_ID, ok, stubApi } from "../cart/test/cart-fixtures";
 import { guestOrderSecret } from "./guest-orders";
 import { useCheckout } from "./use-checkout";
+import { useDeliverToCheckout } from "./use-deliver-to-checkout";
 
 const ORDER_ID = "4a0c9a47-8f1e-4c57-9d3e-2b6a3f1e9c11";
 const TOKEN = "tok_abcdefghijklmnop1234";
@@ -102,6 +105,25 @@ describe("useCheckout", () => {
     expect(result.current.busy).toBe(false);
   });
 
+  it("sends the signed-in shopper's chosen saved address, and never a guest's", async () => {
+    const calls = stubApi((call) =>
+      call.url.pathname === "/api/orders/create" ? ok({ id: ORDER_ID, orderId: ORDER_ID }) : ok(session()),
+    );
+    script = servePaymentScript();
+    const { result } = renderCheckout();
+    const addressId = "0b8f3c1e-4a44-4f55-9d6f-1d2f3a4b5c6d";
+
+    await act(() => result.current.startCheckout({ addressId }));
+    // A guest has no saved addresses: the id is not sent.
+    expect(bodyOf(calls, "/api/checkout/initiate")).not.toHaveProperty("addressId");
+
+    calls.length = 0;
+    useSessionStore.getState().setSession(sessionTokens());
+    await act(() => result.current.startCheckout({ addressId }));
+    expect(bodyOf(calls, "/api/checkout/initiate")).toMatchObject({ orderId: ORDER_ID, addressId });
+    useSessionStore.setState({ session: null });
+  });
+
   it("orders only the Buy Now line and returns to /order-success", async () => {
     const calls = stubApi((call) =>
       call.url.pathname === "/api/orders/create" ? ok({ id: ORDER_ID, orderId: ORDER_ID }) : ok(session()),
@@ -164,5 +186,74 @@ describe("useCheckout", () => {
     await act(() => result.current.startCheckout());
     await waitFor(() => expect(toasts()).toContain("error: Checkout system not loaded. Please refresh and try again."));
     expect(useUiStore.getState().overlay).toBe("cart");
+  });
+});
+
+describe("useDeliverToCheckout", () => {
+  const saved = {
+    id: "0b8f3c1e-4a44-4f55-9d6f-1d2f3a4b5c6d",
+    fullName: "Riya Sharma",
+    phone: "9876543210",
+    line1: "12 MG Road",
+    line2: "",
+    city: "Bengaluru",
+    state: "Karnataka",
+    pincode: "560001",
+    country: "India",
+    isDefault: true,
+    createdAt: "2026-11-22T10:00:00.000Z",
+    updatedAt: "2026-11-22T10:00:00.000Z",
+  };
+
+  function renderDeliverTo() {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    );
+    return renderHook(() => useDeliverToCheckout(), { wrapper });
+  }
+
+  function shopApi(addresses: unknown[]) {
+    return stubApi((call) => {
+      if (call.url.pathname === "/api/account/addresses") return ok({ addresses, max: 10 });
+      if (call.url.pathname === "/api/orders/create") return ok({ id: ORDER_ID, orderId: ORDER_ID });
+      return ok(session());
+    });
+  }
+
+  afterEach(() => useSessionStore.setState({ session: null }));
+
+  it("asks where to deliver when the signed-in shopper has saved addresses, then sends the choice", async () => {
+    useSessionStore.getState().setSession(sessionTokens());
+    const calls = shopApi([saved]);
+    script = servePaymentScript();
+    const { result } = renderDeliverTo();
+
+    await act(() => result.current.checkout({ buyNow: { productId: 38, variantId: 316 } }));
+    expect(result.current.deliverTo.open).toBe(true);
+    expect(result.current.deliverTo.addresses).toEqual([saved]);
+    expect(calls.some((call) => call.url.pathname === "/api/orders/create")).toBe(false);
+
+    act(() => result.current.deliverTo.onContinue(saved.id));
+    await waitFor(() => expect(result.current.deliverTo.open).toBe(false));
+    expect(bodyOf(calls, "/api/orders/create")).toMatchObject({ buyNow: { productId: 38, variantId: 316 } });
+    expect(bodyOf(calls, "/api/checkout/initiate")).toMatchObject({ addressId: saved.id });
+  });
+
+  it("goes straight on for a shopper without saved addresses and for a guest", async () => {
+    useSessionStore.getState().setSession(sessionTokens());
+    let calls = shopApi([]);
+    script = servePaymentScript();
+    const { result } = renderDeliverTo();
+    await act(() => result.current.checkout());
+    expect(result.current.deliverTo.open).toBe(false);
+    expect(bodyOf(calls, "/api/checkout/initiate")).not.toHaveProperty("addressId");
+
+    useSessionStore.setState({ session: null });
+    calls = shopApi([saved]);
+    const guest = renderDeliverTo();
+    await act(() => guest.result.current.checkout());
+    expect(calls.some((call) => call.url.pathname === "/api/account/addresses")).toBe(false);
+    expect(bodyOf(calls, "/api/checkout/initiate")).toMatchObject({ orderId: ORDER_ID });
   });
 });

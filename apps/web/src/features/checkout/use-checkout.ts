@@ -22,6 +22,8 @@ import { loadPaymentScript, openPaymentWidget, paymentWidgetReady } from "./paym
 export interface StartCheckoutOptions {
   /** Buy Now: order this one line alone (the rest of the cart is neither ordered nor charged). */
   buyNow?: BuyNowLine;
+  /** A saved address of the signed-in shopper: the payment page opens with it filled in. */
+  addressId?: string | undefined;
 }
 
 export interface UseCheckout {
@@ -37,7 +39,7 @@ function reasonOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : checkoutToasts.unknownError;
 }
 
-async function runCheckout(buyNow: BuyNowLine | undefined): Promise<void> {
+async function runCheckout(buyNow: BuyNowLine | undefined, addressId: string | undefined): Promise<void> {
   const isGuest = !currentSession();
   const returnPath = buyNow ? checkoutReturnPaths.buyNow : checkoutReturnPaths.cart;
   toast.info(checkoutToasts.processing);
@@ -53,7 +55,12 @@ async function runCheckout(buyNow: BuyNowLine | undefined): Promise<void> {
 
   let session: CheckoutSessionAnswer;
   try {
-    session = await initiateCheckout({ orderId, redirectUrl: returnPath, orderSecret: order.orderSecret });
+    session = await initiateCheckout({
+      orderId,
+      redirectUrl: returnPath,
+      orderSecret: order.orderSecret,
+      ...(addressId && !isGuest ? { addressId } : {}),
+    });
   } catch (error) {
     throw new CheckoutStepError(checkoutToasts.initiateFailed(reasonOf(error)));
   }
@@ -81,7 +88,7 @@ export function useCheckout(): UseCheckout {
   const startCheckout = useCallback(
     async (options: StartCheckoutOptions = {}) => {
       if (running.current) return;
-      const { buyNow } = options;
+      const { buyNow, addressId } = options;
       if (!buyNow) {
         // R-STORE-5: checkout needs a non-empty cart (the server checks it too).
         const cart = queryClient.getQueryData<Cart>(cartKey(currentSession()?.user.id ?? null));
@@ -94,7 +101,7 @@ export function useCheckout(): UseCheckout {
       setBusy(true);
       const isGuest = !currentSession();
       try {
-        await runCheckout(buyNow);
+        await runCheckout(buyNow, addressId);
       } catch (error) {
         const reason = error instanceof CheckoutStepError ? error.message : null;
         if (!buyNow) toast.error(reason ?? checkoutToasts.checkoutFailed(reasonOf(error)));

@@ -1,7 +1,8 @@
 import type { ProductDetail, Variant } from "@vaki/contract/catalog";
 import { LoaderCircle, ShoppingBag, Zap } from "lucide-react";
+import { DeliverToDialog } from "../../features/addresses/components/deliver-to-dialog";
 import { useAddToCart } from "../../features/cart/cart-api";
-import { useCheckout } from "../../features/checkout/use-checkout";
+import { useDeliverToCheckout } from "../../features/checkout/use-deliver-to-checkout";
 import { toast } from "../../lib/toast-store";
 
 /** R-STORE-5 warnings. */
@@ -26,7 +27,7 @@ interface ProductActionsProps {
  */
 export function ProductActions({ product, variant }: ProductActionsProps) {
   const addToCart = useAddToCart();
-  const { startCheckout, busy: checkingOut } = useCheckout();
+  const { checkout, busy: checkingOut, deliverTo } = useDeliverToCheckout();
   const busy = addToCart.isPending || checkingOut;
   const soldOut = variant !== null && (!variant.inStock || variant.inventoryQuantity <= 0);
   const disabled = busy || !product || product.variants.length === 0 || soldOut;
@@ -53,7 +54,7 @@ export function ProductActions({ product, variant }: ProductActionsProps) {
   function onBuyNow() {
     if (disabled) return;
     const chosen = line();
-    if (chosen) void startCheckout({ buyNow: chosen });
+    if (chosen) void checkout({ buyNow: chosen });
   }
 
   return (
@@ -84,6 +85,7 @@ export function ProductActions({ product, variant }: ProductActionsProps) {
           Buy Now
         </button>
       </div>
+      <DeliverToDialog {...deliverTo} />
     </div>
   );
 }

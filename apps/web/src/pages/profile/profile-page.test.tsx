@@ -30,6 +30,7 @@ function profileApi(extra: (call: Call) => Response | undefined = () => undefine
     if (call.path === `/api/user/profile/${USER.id}`) return ok(profileOf(), "Success");
     if (call.path === "/api/user/preferences" && call.method === "GET") return ok(defaultPreferences);
     if (call.path === "/api/orders/orderHistory") return ok(emptyHistory);
+    if (call.path === "/api/account/addresses") return ok({ addresses: [], max: 10 });
     return undefined;
   });
 }
@@ -53,6 +54,7 @@ describe("profile page", () => {
     const tabs = within(screen.getByRole("tablist")).getAllByRole("tab");
     expect(tabs.map((tab) => tab.textContent)).toEqual([
       "Personal Information",
+      "Addresses",
       "My Orders",
       "Recent Orders",
       "Security",
@@ -68,8 +70,10 @@ describe("profile page", () => {
     const { user } = await renderProfile();
     screen.getByRole("tab", { name: "Personal Information" }).focus();
     await user.keyboard("{ArrowRight}");
+    expect(screen.getByRole("tab", { name: "Addresses" })).toHaveAttribute("aria-selected", "true");
+    await user.keyboard("{ArrowRight}");
     expect(screen.getByRole("tab", { name: "My Orders" })).toHaveFocus();
-    expect(screen.getByTestId("location")).toHaveTextContent(/^\/profile$/);
+    expect(screen.getByTestId("location")).toHaveTextContent(/^\/profile\?tab=addresses$/);
     await user.keyboard("{ArrowRight}");
     expect(screen.getByRole("tab", { name: "Recent Orders" })).toHaveAttribute("aria-selected", "true");
     expect(await screen.findByText("No orders yet")).toBeInTheDocument();

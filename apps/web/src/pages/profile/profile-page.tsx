@@ -1,8 +1,9 @@
-import { KeyRound, Package, ReceiptText, UserRound } from "lucide-react";
+import { KeyRound, MapPin, Package, ReceiptText, UserRound } from "lucide-react";
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { profileMessages as t } from "../../features/accounts/auth-messages";
 import { useProfile } from "../../features/accounts/profile-api";
+import { AddressBook } from "../../features/addresses/components/address-book";
 import { KEEP_SCROLL, paths } from "../../lib/paths";
 import { useCurrentUser } from "../../lib/session-store";
 import { usePageTitle } from "../../lib/use-page-title";
@@ -15,8 +16,8 @@ import "../../features/accounts/components/auth-forms.css";
 import "./profile-page.css";
 import "./profile-page-lists.css";
 
-type PanelId = "personal" | "orders" | "recent" | "security";
-const PANELS: readonly PanelId[] = ["personal", "recent", "security"];
+type PanelId = "personal" | "addresses" | "orders" | "recent" | "security";
+const PANELS: readonly PanelId[] = ["personal", "addresses", "recent", "security"];
 
 /** The profile page (R-ORD-2 "Profile page"); the route guard keeps guests out. */
 export function ProfilePage() {
@@ -36,6 +37,7 @@ export function ProfilePage() {
 
   const tabs: readonly ProfileTab<PanelId>[] = [
     { id: "personal", label: "Personal Information", icon: <UserRound aria-hidden="true" /> },
+    { id: "addresses", label: "Addresses", icon: <MapPin aria-hidden="true" /> },
     { id: "orders", label: "My Orders", icon: <Package aria-hidden="true" />, onFollow: () => navigate(paths.orders) },
     { id: "recent", label: "Recent Orders", icon: <ReceiptText aria-hidden="true" /> },
     { id: "security", label: "Security", icon: <KeyRound aria-hidden="true" /> },
@@ -58,6 +60,10 @@ export function ProfilePage() {
         <ProfileTabs label="Your account" tabs={tabs} selected={selected} onSelect={select}>
           {selected === "personal" ? (
             <PersonalInfoPanel profile={profile.data} editing={editing} onEditingChange={setEditing} />
+          ) : selected === "addresses" ? (
+            <div className="profile-panel">
+              <AddressBook />
+            </div>
           ) : selected === "recent" ? (
             <RecentOrdersPanel />
           ) : (

@@ -1,4 +1,5 @@
 import type { FieldErrors } from "@vaki/contract/envelope";
+import type { PostalAddress } from "@vaki/contract/fulfilment";
 import { destinationCountries, destinationCountryOf } from "../../shipping/destination-countries.js";
 import type { SandboxCheckoutSummary } from "../sandbox-payment.js";
 import { sandboxFormFields as f, indianStates } from "../sandbox-payment-form.js";
@@ -90,8 +91,8 @@ const indianStatesList = `<datalist id="${indianStatesListId}">${indianStates
  * State or region as text with the Indian states as suggestions (a select of Indian states would
  * shut out addresses abroad); the server holds an Indian address to the list.
  */
-function stateInput(name: string, options: PaymentPageOptions, autocomplete: string): string {
-  const c = fieldContext(name, options);
+function stateInput(name: string, options: PaymentPageOptions, autocomplete: string, fallback = ""): string {
+  const c = fieldContext(name, options, fallback);
   return `<div class="field${c.invalid ? " field--invalid" : ""}">
   <label for="${c.id}">State / Region</label>
   <input id="${c.id}" name="${name}" type="text" list="${indianStatesListId}" autocomplete="${autocomplete}" maxlength="60" value="${escapeHtml(c.value)}"${c.aria}>
@@ -100,8 +101,8 @@ function stateInput(name: string, options: PaymentPageOptions, autocomplete: str
 }
 
 /** The countries the shop ships to, India first and chosen unless the shopper picked another. */
-function countrySelect(name: string, options: PaymentPageOptions, autocomplete: string): string {
-  const c = fieldContext(name, options, "India");
+function countrySelect(name: string, options: PaymentPageOptions, autocomplete: string, fallback = "India"): string {
+  const c = fieldContext(name, options, fallback);
   const chosen = destinationCountryOf(c.value)?.name;
   const choices = destinationCountries
     .map((country) => `<option${country.name === chosen ? " selected" : ""}>${escapeHtml(country.name)}</option>`)
@@ -121,7 +122,7 @@ function countrySelect(name: string, options: PaymentPageOptions, autocomplete: 
 function addressFields(
   kind: "shipping" | "billing",
   options: PaymentPageOptions,
-  prefillPhone: string,
+  prefill: Partial<PostalAddress>,
   autocompleteSection: string,
 ): string {
   const name = kind === "shipping" ? f.shipping : f.billing;
@@ -131,6 +132,7 @@ function addressFields(
     input(
       { name: name("fullName"), label: "Full name", autocomplete: ac("name"), required, maxlength: 100, wide: true },
       options,
+      prefill.fullName,
     ),
     input(
       {
@@ -142,6 +144,7 @@ function addressFields(
         wide: true,
       },
       options,
+      prefill.line1,
     ),
     input(
       {
@@ -153,8 +156,9 @@ function addressFields(
         wide: true,
       },
       options,
+      prefill.line2,
     ),
-    countrySelect(name("country"), options, ac("country-name")),
+    countrySelect(name("country"), options, ac("country-name"), prefill.country || "India"),
     input(
       {
         name: name("pincode"),
@@ -166,9 +170,14 @@ function addressFields(
         hint: "Leave it empty in the UAE, Qatar and Hong Kong, which have none.",
       },
       options,
+      prefill.pincode,
     ),
-    input({ name: name("city"), label: "City", autocomplete: ac("address-level2"), required, maxlength: 60 }, options),
-    stateInput(name("state"), options, ac("address-level1")),
+    input(
+      { name: name("city"), label: "City", autocomplete: ac("address-level2"), required, maxlength: 60 },
+      options,
+      prefill.city,
+    ),
+    stateInput(name("state"), options, ac("address-level1"), prefill.state),
     input(
       {
         name: name("phone"),
@@ -182,7 +191,7 @@ function addressFields(
         hint: "Outside India, with the country code, like +44 20 7946 0958.",
       },
       options,
-      prefillPhone,
+      prefill.phone,
     ),
   ].join("\n");
 }
@@ -347,6 +356,11 @@ export function renderPaymentPage(summary: SandboxCheckoutSummary, options: Paym
     ? values[f.billingSameAsShipping] === "on"
     : (values[f.billingSameAsShipping] ?? "on") === "on";
   const prefillPhone = summary.prefill.phone.replace(/^\+91/, "");
+  // A saved address the shopper chose fills the shipping block; they may still change any of it.
+  const shipTo = summary.prefill.address;
+  const shippingPrefill: Partial<PostalAddress> = shipTo
+    ? { ...shipTo, phone: shipTo.phone.replace(/^\+91/, "") }
+    : { phone: prefillPhone };
   const codeSentNotice = options.codCodeSent
     ? `<div class="alert alert--info" role="status"><p class="alert-title">Check your phone</p><p>${escapeHtml(options.codCodeSent)}</p></div>`
     : "";
@@ -379,7 +393,7 @@ export function renderPaymentPage(summary: SandboxCheckoutSummary, options: Paym
       <section class="step" aria-labelledby="step-shipping">
         <h2 id="step-shipping"><span class="step-no">2</span> Shipping address</h2>
         <div class="grid">
-          ${addressFields("shipping", options, prefillPhone, "section-ship shipping")}
+          ${addressFields("shipping", options, shippingPrefill, "section-ship shipping")}
         </div>
         <div class="billing">
           <input type="checkbox" id="${idOf(f.billingSameAsShipping)}" name="${f.billingSameAsShipping}" value="on"${billingSame ? " checked" : ""}>
@@ -387,7 +401,7 @@ export function renderPaymentPage(summary: SandboxCheckoutSummary, options: Paym
           <fieldset class="billing-fields">
             <legend>Billing address</legend>
             <div class="grid">
-              ${addressFields("billing", options, "", "section-bill billing")}
+              ${addressFields("billing", options, {}, "section-bill billing")}
             </div>
           </fieldset>
         </div>

@@ -22,7 +22,7 @@ const summary: SandboxCheckoutSummary = {
   lines: [
     { variantId: 1, sku: "VK-MOON-TEE-BLK-M", name: "Moonkid <Tee>", quantity: 2, unitPrice: 129_900, imageUrl: null },
   ],
-  prefill: { email: "riya@example.com", phone: "+919876543210" },
+  prefill: { email: "riya@example.com", phone: "+919876543210", address: null },
   expiresAt: "2026-11-22T10:30:00.000Z",
   lastAttemptFailed: false,
   completedRedirectUrl: null,
@@ -97,6 +97,38 @@ describe("the sandbox payment page", () => {
     const html = renderPaymentPage(summary, options);
     expect(html).toContain('value="riya@example.com"');
     expect(html).toContain('value="9876543210"');
+  });
+
+  it("fills the shipping block with a chosen saved address, which typed values still replace", () => {
+    const address = {
+      fullName: "Asha <Rao>",
+      line1: "12 MG Road",
+      line2: "Near the park",
+      city: "Bengaluru",
+      state: "Karnataka",
+      pincode: "560001",
+      country: "India",
+      phone: "9123456789",
+    };
+    const html = renderPaymentPage({ ...summary, prefill: { ...summary.prefill, address } }, options);
+    expect(html).toMatch(/name="shippingAddress\.fullName"[^>]*value="Asha &lt;Rao&gt;"/);
+    expect(html).toMatch(/name="shippingAddress\.line1"[^>]*value="12 MG Road"/);
+    expect(html).toMatch(/name="shippingAddress\.pincode"[^>]*value="560001"/);
+    expect(html).toMatch(/name="shippingAddress\.state"[^>]*value="Karnataka"/);
+    expect(html).toMatch(/name="shippingAddress\.phone"[^>]*value="9123456789"/);
+    // The billing block stays empty; the contact number stays the account's.
+    expect(html).toMatch(/name="billingAddress\.fullName"[^>]*value=""/);
+    expect(html).toMatch(/name="contact\.phone"[^>]*value="9876543210"/);
+    const abroad = renderPaymentPage(
+      { ...summary, prefill: { ...summary.prefill, address: { ...address, country: "United Kingdom", state: "" } } },
+      options,
+    );
+    expect(abroad).toMatch(/<select id="f-shippingAddress-country"[^>]*>.*<option selected>United Kingdom<\/option>/s);
+    const typed = renderPaymentPage(
+      { ...summary, prefill: { ...summary.prefill, address } },
+      { ...options, values: { "shippingAddress.city": "Mysuru" }, fieldErrors: {} },
+    );
+    expect(typed).toMatch(/name="shippingAddress\.city"[^>]*value="Mysuru"/);
   });
 
   it("re-renders the typed values, escaped, with each error beside its field and a summary", () => {

@@ -1,4 +1,5 @@
 import type { ProductImage as ProductImageData } from "@vaki/contract/catalog";
+import { photoSizes } from "@vaki/contract/photos";
 import Autoplay from "embla-carousel-autoplay";
 import { ChevronLeft, ChevronRight, Expand } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
@@ -50,7 +51,14 @@ export function ProductGallery({ images, productName }: ProductGalleryProps) {
           aria-label={`Open ${image.alt || productName} full screen`}
           onClick={() => setLightboxIndex(0)}
         >
-          <ProductImage src={image.imageUrl} alt={image.alt || productName} priority className="gallery__image" />
+          <ProductImage
+            src={image.imageUrl}
+            photo={image.photo}
+            sizes={photoSizes.productGallery}
+            alt={image.alt || productName}
+            priority
+            className="gallery__image"
+          />
           <Expand aria-hidden="true" className="gallery__expand" />
         </button>
         {lightbox}
@@ -115,6 +123,8 @@ function GalleryCarousel({ images, productName, onOpen }: ProductGalleryProps & 
                 >
                   <ProductImage
                     src={image.imageUrl}
+                    photo={image.photo}
+                    sizes={photoSizes.productGallery}
                     alt={image.alt || productName}
                     priority={index === 0}
                     // The slides beside the first are out of view until swiped: they wait for
@@ -157,7 +167,13 @@ function GalleryCarousel({ images, productName, onOpen }: ProductGalleryProps & 
                 aria-current={index === selected ? "true" : undefined}
                 onClick={() => goTo(index)}
               >
-                <ProductImage src={image.imageUrl} alt="" className="gallery__thumb-image" />
+                <ProductImage
+                  src={image.imageUrl}
+                  photo={image.photo}
+                  sizes={photoSizes.galleryThumb}
+                  alt=""
+                  className="gallery__thumb-image"
+                />
               </button>
             </li>
           ))}

@@ -8,6 +8,7 @@ import { peekGuestSessionId } from "../../../lib/api-client";
 import { formatCartTotal } from "../../../lib/money";
 import { paths } from "../../../lib/paths";
 import { closeOverlay, useUiStore } from "../../../lib/ui-store";
+import { DeliverToDialog } from "../../addresses/components/deliver-to-dialog";
 import {
   cartFailureReason,
   cartKey,
@@ -22,7 +23,7 @@ import { CartLine } from "../../cart/components/cart-line";
 import { ClearCartDialog } from "../../cart/components/clear-cart-dialog";
 import { PromoCodeField } from "../../cart/components/promo-code-field";
 import { RecentlyViewed } from "../../recently-viewed/components/recently-viewed";
-import { useCheckout } from "../use-checkout";
+import { useDeliverToCheckout } from "../use-deliver-to-checkout";
 import "./cart-panel.css";
 import "./cart-panel-promo.css";
 
@@ -40,7 +41,7 @@ export function CartPanel() {
   const clear = useClearCart();
   // Live while open, except during a write: a poll must not undo a quantity shown optimistically.
   const cartQuery = useCart({ live: open && !(update.isPending || remove.isPending || clear.isPending) });
-  const { startCheckout, busy: checkingOut } = useCheckout();
+  const { checkout, busy: checkingOut, deliverTo } = useDeliverToCheckout();
   const [confirmClear, setConfirmClear] = useState(false);
   const [dismissedErrorAt, setDismissedErrorAt] = useState(0);
 
@@ -114,7 +115,7 @@ export function CartPanel() {
             aria-disabled={writing || checkingOut || undefined}
             aria-busy={checkingOut || undefined}
             onClick={() => {
-              if (!writing && !checkingOut) void startCheckout();
+              if (!writing && !checkingOut) void checkout();
             }}
           >
             {checkingOut ? <LoaderCircle aria-hidden="true" className="spin" /> : null}
@@ -206,6 +207,8 @@ export function CartPanel() {
         onOpenChange={setConfirmClear}
         onConfirm={() => clear.mutate(undefined, { onSettled: () => setConfirmClear(false) })}
       />
+      {/* Signed in with saved addresses: where the parcel goes, before the payment page. */}
+      <DeliverToDialog {...deliverTo} />
     </>
   );
 }

@@ -58,8 +58,10 @@ export function CategoriesPage() {
           <thead>
             <tr>
               <th scope="col">Category</th>
-              <th scope="col">Slug</th>
-              <th scope="col" className="num">
+              <th scope="col" className="categories__wide">
+                Slug
+              </th>
+              <th scope="col" className="num categories__wide">
                 Products
               </th>
               <th scope="col">Status</th>
@@ -102,8 +104,8 @@ export function CategoriesPage() {
                       </span>
                     </span>
                   </td>
-                  <td className="mono">{category.slug}</td>
-                  <td className="num">{category.productCount}</td>
+                  <td className="mono categories__wide">{category.slug}</td>
+                  <td className="num categories__wide">{category.productCount}</td>
                   <td>
                     <span className={category.active ? "badge badge--ok" : "badge"}>
                       {category.active ? "Active" : "Hidden"}

@@ -60,6 +60,8 @@ export function RevenueChart({
         <YAxis
           tick={{ fontSize: 12 }}
           width={64}
+          // A quiet period (all zeros) still gets a scale up to Rs 1,000 instead of five "₹0" ticks.
+          domain={[(low: number) => Math.min(low, 0), (high: number) => Math.max(high, 100_000)]}
           tickFormatter={(paise: number) => compactRupees.format(paise / 100)}
         />
         <Tooltip formatter={(paise) => formatRupees(Number(paise))} />

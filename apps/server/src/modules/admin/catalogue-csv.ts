@@ -47,7 +47,7 @@ export class CatalogueCsvService {
         changes: { rows: { before: null, after: rows.length }, filters: { before: null, after: { ...query } } },
       }),
     );
-    return `\uFEFF${toCsv(rows)}\r\n`;
+    return `\uFEFF${toCsv(rows)}`;
   }
 
   async importCsv(text: string, apply: boolean, context: AuditContext): Promise<ProductImportAnswer> {

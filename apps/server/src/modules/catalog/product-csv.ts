@@ -10,6 +10,7 @@ import {
 } from "@vaki/contract/admin/product-csv";
 import Papa from "papaparse";
 import type { TaxClassColumn } from "../../db/schema.js";
+import { csvText } from "../../lib/csv.js";
 
 /*
  * Products as CSV, without I/O: parsing a file into rows, and planning what importing it would do
@@ -436,18 +437,7 @@ export function keysOf(rows: readonly CsvRow[]): { skus: string[]; slugs: string
   return { skus: [...skus], slugs: [...slugs] };
 }
 
-/** A cell a spreadsheet would run as a formula (= + - @, tab, return) gets a leading quote. */
-export function safeCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
 /** Rows → CSV text with the export's header, every cell safe to open in a spreadsheet. */
 export function toCsv(rows: readonly Record<ProductCsvColumn, string>[]): string {
-  return Papa.unparse(
-    {
-      fields: [...productCsvColumns],
-      data: rows.map((row) => productCsvColumns.map((column) => safeCell(row[column]))),
-    },
-    { newline: "\r\n" },
-  );
+  return csvText([[...productCsvColumns], ...rows.map((row) => productCsvColumns.map((column) => row[column]))]);
 }

@@ -1,6 +1,7 @@
 import { type ClubAnswer, type ClubMember, type ClubQuery, clubCsvColumns } from "@vaki/contract/admin/customers";
 import { sql } from "kysely";
 import type { Db } from "../../db/connection.js";
+import { csvText } from "../../lib/csv.js";
 import { decodeCursor, encodeCursor } from "../../lib/keyset.js";
 import { containsPattern } from "../../lib/like-pattern.js";
 
@@ -44,12 +45,10 @@ export class ClubAdmin {
       const rows = (await this.members(q, trx).execute()).map(toMember);
       await audited(trx, rows.length);
       const lines = [
-        clubCsvColumns.map(csvCell),
-        ...rows.map((member) =>
-          [member.name, member.email, member.phone, member.joinedAt, member.customerId ?? ""].map(csvCell),
-        ),
+        [...clubCsvColumns],
+        ...rows.map((member) => [member.name, member.email, member.phone, member.joinedAt, member.customerId ?? ""]),
       ];
-      return `\uFEFF${lines.map((cells) => cells.join(",")).join("\r\n")}\r\n`;
+      return `\uFEFF${csvText(lines)}`;
     });
   }
 
@@ -106,13 +105,4 @@ function toMember(row: {
     joinedAt: row.created_at,
     customerId: row.user_id,
   };
-}
-
-/**
- * One CSV cell. A cell a spreadsheet would run as a formula (= + - @, tab, carriage return)
- * gets a leading apostrophe, so "=HYPERLINK(...)" typed as a name stays text; then RFC 4180 quoting.
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }

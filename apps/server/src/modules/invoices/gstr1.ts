@@ -4,6 +4,7 @@ import {
   type Gstr1Summary,
   gstr1SectionNames,
 } from "@vaki/contract/admin/gst-returns";
+import { csvText } from "../../lib/csv.js";
 import { placeOfSupplyCode } from "../tax/state-codes.js";
 import { indiaDate } from "../tax/tax.js";
 import type { DocumentLine, TaxDocumentContent } from "./document.js";
@@ -418,20 +419,9 @@ export function gstr1Report(input: Gstr1Input): Gstr1Report {
   };
 }
 
-/** A cell a spreadsheet would run as a formula (= + - @, tab, return) gets a leading quote; numbers stay numbers. */
-function safeCell(value: string): string {
-  if (/^-?\d+(\.\d+)?$/.test(value)) return value;
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-function csvCell(value: string): string {
-  const safe = safeCell(value);
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 /** A section as the offline tool imports it: its header row, then its rows (CRLF lines). */
 export function sectionCsv(section: Pick<Gstr1Section, "headers" | "rows">): string {
-  return `${[section.headers, ...section.rows].map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
+  return csvText([section.headers, ...section.rows]);
 }
 
 /** The month's files: one CSV per section (header only when empty) and, if any, the notes to check. */

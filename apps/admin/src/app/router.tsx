@@ -90,6 +90,17 @@ export function adminRoutes(queryClient: QueryClient): RouteObject[] {
           ...page(async () => (await import("../features/products/products-page")).ProductsPage, "products:read"),
         },
         {
+          path: "products/new",
+          ...page(async () => (await import("../features/products/new-product-page")).NewProductPage, "products:write"),
+        },
+        {
+          path: "products/:id/variants",
+          ...page(
+            async () => (await import("../features/products/edit-variants-page")).EditVariantsPage,
+            "products:write",
+          ),
+        },
+        {
           path: "products/:id",
           ...page(async () => (await import("../features/products/product-page")).ProductPage, "products:read"),
         },

@@ -18,6 +18,7 @@ import { savedAddresses } from "./migrations/0015-saved-addresses.js";
 import { customerBlocks } from "./migrations/0016-customer-blocks.js";
 import { productPhotos } from "./migrations/0017-product-photos.js";
 import { failedDeliveries } from "./migrations/0018-failed-deliveries.js";
+import { inboxIndexes } from "./migrations/0019-inbox-indexes.js";
 
 /** Migrations in order; each gets the dialect so both engines end with equivalent schemas. */
 export type DialectMigration = (dialect: Dialect) => Migration;
@@ -41,6 +42,7 @@ const migrations: Record<string, DialectMigration> = {
   "0016-customer-blocks": customerBlocks,
   "0017-product-photos": productPhotos,
   "0018-failed-deliveries": failedDeliveries,
+  "0019-inbox-indexes": inboxIndexes,
 };
 
 class InCodeMigrations implements MigrationProvider {

@@ -41,8 +41,12 @@ export function afterKey(
 ) {
   const [value, id] = cursor;
   const op = dir === "asc" ? ">" : "<";
-  return eb.or([
-    eb(sql.ref(sortColumn), op, value),
-    eb.and([eb(sql.ref(sortColumn), "=", value), eb(sql.ref(idColumn), op, id)]),
+  // The leading bound alone is what an index range can start from (an OR is not, on SQLite).
+  return eb.and([
+    eb(sql.ref(sortColumn), dir === "asc" ? ">=" : "<=", value),
+    eb.or([
+      eb(sql.ref(sortColumn), op, value),
+      eb.and([eb(sql.ref(sortColumn), "=", value), eb(sql.ref(idColumn), op, id)]),
+    ]),
   ]);
 }

@@ -37,3 +37,11 @@ export const beforeDispatchStatuses = ["CONFIRMED", "PROCESSING"] as const;
 
 /** Refunds above this need a fresh step-up (Rs 10,000 in paise). */
 export const refundStepUpAbovePaise = 1_000_000;
+
+/** Tab counts stop here: a count of more reads as "10,000+" (counting 100,000 orders per request costs more than it tells). */
+export const inboxCountCap = 10_000;
+
+/** A tab's count as the inbox shows it ("10,000+" past the cap). */
+export function inboxCountLabel(count: number): string {
+  return count > inboxCountCap ? `${inboxCountCap.toLocaleString("en-IN")}+` : count.toLocaleString("en-IN");
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { inboxCountCap, inboxCountLabel } from "./inbox-tabs.js";
 import { newStaffPasswordSchema, passwordScore, setupStartAccountRequestSchema } from "./new-password.js";
 import { can, permissions, rolePermissions, staffRoles } from "./permissions.js";
 import {
@@ -69,5 +70,14 @@ describe("roles", () => {
     }
     expect(staffRoles.filter((role) => can(role, "staff:manage"))).toEqual(["owner"]);
     expect(staffRoles.filter((role) => can(role, "audit:read"))).toEqual(["owner"]);
+  });
+});
+
+describe("the inbox's tab counts", () => {
+  it("say 10,000+ past the cap and the number below it", () => {
+    expect(inboxCountLabel(0)).toBe("0");
+    expect(inboxCountLabel(9_999)).toBe("9,999");
+    expect(inboxCountLabel(inboxCountCap)).toBe("10,000");
+    expect(inboxCountLabel(inboxCountCap + 1)).toBe("10,000+");
   });
 });

@@ -414,6 +414,7 @@ export const auditActions = [
   "category.create",
   "category.update",
   "category.reorder",
+  "colour.create",
   "gst.gstr1_export",
   "customer.block",
   "customer.unblock",
@@ -423,7 +424,7 @@ export const auditActions = [
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
-export const auditEntityTypes = ["staff", "order", "product", "customer", "category", "club"] as const;
+export const auditEntityTypes = ["staff", "order", "product", "customer", "category", "club", "colour"] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 
 export const auditQuerySchema = z.object({
@@ -686,6 +687,9 @@ export const adminProductDetailSchema = adminProductSummarySchema.extend({
   /** The version a form saves against (409 when someone saved in between). */
   version: z.number().int(),
   descriptionHtml: z.string(),
+  /** GST: the HSN code and tax class (clothing, headwear, bags); optional only for older fixtures. */
+  hsnCode: z.string().optional(),
+  taxClass: z.string().optional(),
   updatedAt: z.string(),
   images: z.array(z.object({ url: z.string(), alt: z.string(), color: z.string().nullable() })),
   categories: z.array(z.object({ id: z.number().int(), name: z.string() })),

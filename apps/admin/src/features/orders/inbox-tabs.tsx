@@ -1,4 +1,4 @@
-import { type InboxTab, inboxTabLabels, inboxTabs } from "@vaki/contract/admin/inbox-tabs";
+import { type InboxTab, inboxCountLabel, inboxTabLabels, inboxTabs } from "@vaki/contract/admin/inbox-tabs";
 import type { AdminOrderCounts } from "@vaki/contract/admin/schemas";
 
 /** The inbox's tabs as links (each its own URL), with how many orders each holds. */
@@ -22,7 +22,8 @@ export function InboxTabs({
               aria-current={tab === current ? "page" : undefined}
               onClick={() => onSelect(tab)}
             >
-              {inboxTabLabels[tab]} <span className="inbox-tab__count">{counts ? counts[tab] : "…"}</span>
+              {inboxTabLabels[tab]}{" "}
+              <span className="inbox-tab__count">{counts ? inboxCountLabel(counts[tab]) : "…"}</span>
             </button>
           </li>
         ))}

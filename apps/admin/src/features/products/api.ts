@@ -3,12 +3,12 @@ import type {
   BulkStatusAnswer,
   BulkStatusRequest,
   ProductEditAnswer,
-  ProductEditRequest,
   StockAdjustmentAnswer,
   StockAdjustmentRequest,
   StockLedgerAnswer,
 } from "@vaki/contract/admin/catalogue";
 import type { ProductImportAnswer, ProductImportRequest } from "@vaki/contract/admin/product-csv";
+import type { ProductEditWithDetails } from "@vaki/contract/admin/product-form";
 import type { AdminProductDetail, AdminProductsAnswer } from "@vaki/contract/admin/schemas";
 import { api, apiFile, saveFile } from "../../lib/api-client";
 
@@ -65,7 +65,7 @@ export function useAdjustStock(variantId: number) {
 }
 
 export function useSaveProduct(productId: number) {
-  return useCatalogueMutation((body: ProductEditRequest) =>
+  return useCatalogueMutation((body: ProductEditWithDetails) =>
     api<ProductEditAnswer>(`/products/${productId}`, { method: "PUT", body }),
   );
 }

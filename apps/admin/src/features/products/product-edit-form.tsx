@@ -1,8 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { catalogueLimits, catalogueMessages as cm, productStatusValues } from "@vaki/contract/admin/catalogue";
+import { taxClassValues } from "@vaki/contract/admin/product-csv";
+import { productFormMessages as fm } from "@vaki/contract/admin/product-form";
 import type { AdminProductDetail } from "@vaki/contract/admin/schemas";
 import { useEffect } from "react";
-import { useFieldArray, useForm } from "react-hook-form";
+import { type UseFormRegisterReturn, useFieldArray, useForm } from "react-hook-form";
 import { useBlocker } from "react-router";
 import { z } from "zod";
 import { ConfirmDialog } from "../../components/confirm-dialog";
@@ -10,6 +12,7 @@ import { Field, FormError } from "../../components/field";
 import { TableScroller } from "../../components/table-scroller";
 import { errorMessage, isApiError } from "../../lib/api-error";
 import { humanise } from "../../lib/format";
+import { useCategories } from "../categories/api";
 import { useSaveProduct } from "./api";
 import { variantLabel } from "./stock-dialogs";
 
@@ -26,6 +29,12 @@ const editFormSchema = z.object({
     .int(cm.thresholdInvalid)
     .min(0, cm.thresholdInvalid)
     .max(catalogueLimits.thresholdMax, cm.thresholdInvalid),
+  categoryIds: z.array(z.string()),
+  hsnCode: z
+    .string()
+    .trim()
+    .regex(/^(\d{4}|\d{6}|\d{8})$/, fm.hsnInvalid),
+  taxClass: z.enum(taxClassValues, { error: fm.taxClassInvalid }),
   variants: z.array(
     z.object({
       id: z.number(),
@@ -56,6 +65,11 @@ function valuesOf(product: AdminProductDetail): EditForm {
     status: product.status,
     featured: product.featured,
     lowStockThreshold: product.lowStockThreshold,
+    categoryIds: product.categories.map((category) => String(category.id)),
+    hsnCode: product.hsnCode ?? "6109",
+    taxClass: (taxClassValues as readonly string[]).includes(product.taxClass ?? "")
+      ? (product.taxClass as EditForm["taxClass"])
+      : "clothing",
     variants: product.variants.map((variant) => ({
       id: variant.id,
       sku: variant.sku,
@@ -93,6 +107,7 @@ export function ProductEditForm({ product, onReload }: { product: AdminProductDe
   const submit = form.handleSubmit((values) =>
     save.mutate({
       ...values,
+      categoryIds: values.categoryIds.map(Number),
       version: product.version,
       variants: values.variants.map((variant) => ({ ...variant, price: paiseOf(variant.price) })),
     }),
@@ -161,6 +176,28 @@ export function ProductEditForm({ product, onReload }: { product: AdminProductDe
             </label>
           </div>
         </div>
+        <div className="grid-2">
+          <Field
+            id="edit-hsn"
+            label="HSN code"
+            hint="Printed on invoices: 4, 6 or 8 digits."
+            error={errors.hsnCode?.message}
+          >
+            {(aria) => <input className="input" inputMode="numeric" {...aria} {...form.register("hsnCode")} />}
+          </Field>
+          <Field id="edit-tax-class" label="Tax class" hint="Which GST rates apply." error={errors.taxClass?.message}>
+            {(aria) => (
+              <select className="select" {...aria} {...form.register("taxClass")}>
+                {taxClassValues.map((value) => (
+                  <option key={value} value={value}>
+                    {humanise(value)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+        <CategoryChoices register={form.register("categoryIds")} />
         <Field
           id="edit-description"
           label="Description"
@@ -247,5 +284,35 @@ export function ProductEditForm({ product, onReload }: { product: AdminProductDe
         onConfirm={async () => blocker.proceed?.()}
       />
     </section>
+  );
+}
+
+/** The categories and the characters (categories too) a product belongs to, as checkboxes. */
+function CategoryChoices({ register }: { register: UseFormRegisterReturn<"categoryIds"> }) {
+  const categories = useCategories();
+  if (categories.isError) return <FormError error={errorMessage(categories.error)} />;
+  const all = categories.data ?? [];
+  const groups = [
+    { legend: "Categories", items: all.filter((category) => !category.isCharacter) },
+    { legend: "Character", items: all.filter((category) => category.isCharacter) },
+  ];
+  return (
+    <>
+      {groups.map((group) =>
+        group.items.length === 0 ? null : (
+          <fieldset key={group.legend} className="fieldset">
+            <legend>{group.legend}</legend>
+            <div className="colour-choices">
+              {group.items.map((category) => (
+                <label key={category.id} className="checkbox colour-choice">
+                  <input type="checkbox" value={String(category.id)} {...register} />
+                  {category.name}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        ),
+      )}
+    </>
   );
 }

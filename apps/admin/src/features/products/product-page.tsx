@@ -69,7 +69,14 @@ function ProductView({ product, onReload }: { product: AdminProductDetail; onRel
         </section>
       </div>
       <section className="panel" aria-labelledby="product-variants">
-        <h2 id="product-variants">Variants</h2>
+        <div className="form-row form-row--spread">
+          <h2 id="product-variants">Variants</h2>
+          {canEdit ? (
+            <Link className="button button--secondary" to={`/products/${product.id}/variants`}>
+              Edit variants
+            </Link>
+          ) : null}
+        </div>
         {product.variants.length === 0 ? (
           <EmptyState title="No variants." />
         ) : (

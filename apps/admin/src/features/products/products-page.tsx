@@ -162,6 +162,11 @@ export function ProductsPage() {
               {exporting ? "Exporting…" : "Export CSV"}
             </button>
             {canWrite ? (
+              <Link className="button" to="/products/new">
+                New product
+              </Link>
+            ) : null}
+            {canWrite ? (
               <button type="button" className="button button--secondary" onClick={() => setImporting(true)}>
                 Import CSV
               </button>

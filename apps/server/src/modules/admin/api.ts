@@ -25,6 +25,8 @@ import { failedDeliveryRoutes } from "./failed-delivery-routes.js";
 import { type AdminInvoiceDeps, adminInvoiceRoutes } from "./invoice-routes.js";
 import { orderActionRoutes } from "./order-action-routes.js";
 import type { OrderActions } from "./order-actions.js";
+import { adminProductFormRoutes } from "./product-form-routes.js";
+import type { ProductFormService } from "./product-form-service.js";
 import { adminRoutes } from "./routes.js";
 import type { AdminService } from "./service.js";
 
@@ -57,6 +59,8 @@ export interface AdminApiDeps {
   categories?: CategoriesAdminService;
   /** Products as CSV, out and in (with `catalogue`). */
   catalogueCsv?: CatalogueCsvService;
+  /** A new product with its colour × size grid, grid saves and the colours table (with `catalogue`). */
+  productForm?: ProductFormService;
   /** The owner's coupons (the shop has them; a bare staff module does not). */
   coupons?: CouponsService;
   /** Back-in-stock demand per variant (the shop has it; a bare staff module does not). */
@@ -102,6 +106,7 @@ export const adminApi: FastifyPluginAsync<AdminApiDeps> = async (app, deps) => {
   if (deps.catalogue && deps.catalogueCsv) {
     await app.register(adminCatalogueRoutes, { catalogue: deps.catalogue, csv: deps.catalogueCsv });
   }
+  if (deps.productForm) await app.register(adminProductFormRoutes, { productForm: deps.productForm });
   if (deps.coupons) await app.register(couponAdminRoutes, { coupons: deps.coupons, audit: deps.audit });
   if (deps.backInStock) await app.register(backInStockAdminRoutes, { backInStock: deps.backInStock });
   if (deps.customers) await app.register(adminCustomerRoutes, { ...deps.customers, audit: deps.audit });

@@ -4,7 +4,6 @@ import {
   catalogueMessages as cm,
   ledgerQuerySchema,
   productEditAnswerSchema,
-  productEditRequestSchema,
   stockAdjustmentAnswerSchema,
   stockAdjustmentRequestSchema,
   stockLedgerAnswerSchema,
@@ -15,6 +14,7 @@ import {
   productImportAnswerSchema,
   productImportRequestSchema,
 } from "@vaki/contract/admin/product-csv";
+import { productEditWithDetailsSchema } from "@vaki/contract/admin/product-form";
 import {
   adminProductsQuerySchema,
   idParamsSchema,
@@ -120,9 +120,9 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ["admin"],
         summary:
-          "Save a product: name, description, status, featured, threshold, variants' SKU, price and active (409 when stale)",
+          "Save a product: name, description, status, featured, threshold, categories, HSN code, tax class, variants' SKU, price and active (409 when stale)",
         params: idParamsSchema,
-        body: productEditRequestSchema,
+        body: productEditWithDetailsSchema,
         response: { 200: successEnvelope(productEditAnswerSchema), ...errors },
       },
     },

@@ -4,6 +4,7 @@ import type {
   ProductStatusValue,
   StockLedgerAnswer,
 } from "@vaki/contract/admin/catalogue";
+import type { ProductDetailsEdit } from "@vaki/contract/admin/product-form";
 import type { Db } from "../../db/connection.js";
 import type { Clock } from "../../lib/clock.js";
 import type { AuditLog } from "../audit/service.js";
@@ -64,7 +65,7 @@ export class CatalogueAdminService {
   /** Saves a product edited in the admin against the version it was loaded at (409 when stale). */
   async editProduct(
     productId: number,
-    input: ProductEditRequest,
+    input: ProductEditRequest & ProductDetailsEdit,
     context: AuditContext,
   ): Promise<{ id: number; version: number }> {
     const { db, writes, audit, clock } = this.deps;

@@ -2,6 +2,7 @@ import { CustomerAdminService } from "../accounts/customer-admin.js";
 import type { BackInStockService } from "../back-in-stock/service.js";
 import { CatalogCategoryWrites } from "../catalog/admin-categories.js";
 import { CatalogCsvStore } from "../catalog/admin-csv.js";
+import { CatalogProductForm } from "../catalog/admin-product-form.js";
 import { CatalogAdminReads } from "../catalog/admin-reads.js";
 import { CatalogAdminWrites } from "../catalog/admin-writes.js";
 import { ClubAdmin } from "../community/club-admin.js";
@@ -19,6 +20,7 @@ import type { AdminCodDeps } from "./cod-routes.js";
 import { FailedDeliveryActions } from "./failed-delivery-actions.js";
 import type { AdminInvoiceDeps } from "./invoice-routes.js";
 import { type OrderActionDeps, OrderActions } from "./order-actions.js";
+import { ProductFormService } from "./product-form-service.js";
 import { AdminRepo } from "./repo.js";
 import { createStaffModule, type StaffModule, type StaffModuleDeps } from "./staff-module.js";
 
@@ -75,6 +77,15 @@ export function createAdminModule(
     reads: new CatalogAdminReads(deps.db),
     store: new CatalogCsvStore(),
   });
+  const productForm = new ProductFormService({
+    db: deps.db,
+    clock: deps.clock,
+    audit: staffModule.audit,
+    inventory: deps.catalogue.inventory,
+    catalog: deps.catalogue.catalog,
+    store: new CatalogCsvStore(),
+    form: new CatalogProductForm(),
+  });
   const club = new ClubAdmin(deps.db);
   const customers = { customers: new CustomerAdminService(deps.db, deps.clock, club), club };
   const orderActions = new OrderActions({
@@ -105,6 +116,7 @@ export function createAdminModule(
         ...(failedDeliveries ? { failedDeliveries } : {}),
         catalogue,
         catalogueCsv,
+        productForm,
         categories,
         ...(deps.invoices ? { invoices: deps.invoices } : {}),
         coupons: deps.coupons,

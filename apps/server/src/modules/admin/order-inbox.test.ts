@@ -123,6 +123,47 @@ describe(`the order inbox: tabs, counts, filters and search (${testEngine})`, ()
     expect(page1.items[0]).toMatchObject({ refundedAmount: 0, packedAt: null });
   });
 
+  it("looks a whole order number, e-mail, phone or AWB up by index, whatever its case or spacing (decision 0022)", async () => {
+    const orders = (await get(owner, "/api/admin/orders")).json().data.items as {
+      id: string;
+      orderNumber: string;
+      email: string;
+    }[];
+    const failed = orders.find((o) => o.id === ids.failed);
+    if (!failed) throw new Error("the failed order is not listed");
+    await set("failed", { contact_phone: "+919876501234", contact_email: "Rohan.Gupta@Example.in" });
+    await shop.database.db
+      .insertInto("shipments")
+      .values({
+        order_id: ids.failed ?? "",
+        provider: "sandbox",
+        payment_method: "Prepaid",
+        provider_order_id: null,
+        shipment_id: null,
+        awb: "7700112233",
+        courier_id: null,
+        courier_name: null,
+        status_code: 36,
+        pickup_requested_at: null,
+        created_at: clock.now().toISOString(),
+        updated_at: clock.now().toISOString(),
+        cancelled_at: null,
+      })
+      .execute();
+    expect(await listIds(`q=${failed.orderNumber.toLowerCase()}`)).toEqual([ids.failed]);
+    expect(await listIds("q=rohan.gupta%40example.in")).toEqual([ids.failed]);
+    for (const phone of ["9876501234", "%2B91 98765 01234", "919876501234"]) {
+      expect(await listIds(`q=${phone}`)).toEqual([ids.failed]);
+    }
+    expect(await listIds("q=7700112233")).toEqual([ids.failed]);
+    expect(await listIds("q=sbx123transit")).toEqual([ids.transit]);
+    // Anything else still matches as a part of a field.
+    expect(await listIds("q=6501234")).toEqual([ids.failed]);
+    expect(await listIds("q=VK-")).toHaveLength(7);
+    const counts = (await get(support, "/api/admin/orders/counts?q=9876501234")).json().data;
+    expect(counts).toMatchObject({ delivery_failed: 1, all: 1 });
+  });
+
   it("refuses an unknown tab, a bad date or a negative amount with 400", async () => {
     expect((await get(owner, "/api/admin/orders?tab=lost")).statusCode).toBe(400);
     expect((await get(owner, "/api/admin/orders?from=yesterday")).statusCode).toBe(400);

@@ -114,7 +114,14 @@ export class CatalogAdminReads {
 
   async detail(productId: number): Promise<Omit<AdminProductDetail, "timeline"> | null> {
     const product = await this.summaries()
-      .select(["products.is_featured", "products.updated_at", "products.version", "products.description_html"])
+      .select([
+        "products.is_featured",
+        "products.updated_at",
+        "products.version",
+        "products.description_html",
+        "products.hsn_code",
+        "products.tax_class",
+      ])
       .where("products.id", "=", productId)
       .executeTakeFirst();
     if (!product) return null;
@@ -146,6 +153,8 @@ export class CatalogAdminReads {
       updatedAt: product.updated_at,
       version: product.version,
       descriptionHtml: product.description_html,
+      hsnCode: product.hsn_code,
+      taxClass: product.tax_class,
       images,
       categories,
       variants: variants.map((variant) => ({

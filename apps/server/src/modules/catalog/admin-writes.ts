@@ -3,6 +3,7 @@ import {
   type ProductEditRequest,
   type ProductStatusValue,
 } from "@vaki/contract/admin/catalogue";
+import { type ProductDetailsEdit, productFormMessages } from "@vaki/contract/admin/product-form";
 import type { AuditChanges } from "@vaki/contract/admin/schemas";
 import { sql } from "kysely";
 import type { Db } from "../../db/connection.js";
@@ -21,12 +22,22 @@ export class CatalogAdminWrites {
   async editProduct(
     trx: Db,
     productId: number,
-    input: ProductEditRequest,
+    input: ProductEditRequest & ProductDetailsEdit,
     now: string,
   ): Promise<{ version: number; changes: AuditChanges }> {
     const before = await trx
       .selectFrom("products")
-      .select(["id", "name", "description_html", "status", "is_featured", "low_stock_threshold", "version"])
+      .select([
+        "id",
+        "name",
+        "description_html",
+        "status",
+        "is_featured",
+        "low_stock_threshold",
+        "hsn_code",
+        "tax_class",
+        "version",
+      ])
       .where("id", "=", productId)
       .executeTakeFirst();
     if (!before) throw new NotFound(cm.productNotFound);
@@ -52,6 +63,9 @@ export class CatalogAdminWrites {
     note("status", before.status, input.status);
     note("featured", before.is_featured === 1, input.featured);
     note("lowStockThreshold", before.low_stock_threshold, input.lowStockThreshold);
+    if (input.hsnCode !== undefined) note("hsnCode", before.hsn_code, input.hsnCode);
+    if (input.taxClass !== undefined) note("taxClass", before.tax_class, input.taxClass);
+    if (input.categoryIds !== undefined) await this.setCategories(trx, productId, input.categoryIds, note);
 
     // SKUs that change move through a placeholder first, so two variants may swap theirs.
     const renamed = input.variants.filter((variant) => own.get(variant.id)?.sku !== variant.sku);
@@ -85,6 +99,8 @@ export class CatalogAdminWrites {
         is_active: mirror(input.status),
         is_featured: input.featured ? 1 : 0,
         low_stock_threshold: input.lowStockThreshold,
+        ...(input.hsnCode !== undefined ? { hsn_code: input.hsnCode } : {}),
+        ...(input.taxClass !== undefined ? { tax_class: input.taxClass } : {}),
         // The lists show the lowest price of the product's variants.
         price: sql<number>`coalesce((select min(v.price) from variants v where v.product_id = ${productId} and v.is_active = 1), price)`,
         version: sql<number>`version + 1`,
@@ -124,6 +140,35 @@ export class CatalogAdminWrites {
       )
       .execute();
     return rows.map((row) => ({ id: row.id, before: row.status }));
+  }
+
+  /** Sets the product's categories to these ids (400 when one is unknown); notes the change by name. */
+  private async setCategories(
+    trx: Db,
+    productId: number,
+    ids: readonly number[],
+    note: (key: string, from: unknown, to: unknown) => void,
+  ): Promise<void> {
+    const wanted = [...new Set(ids)];
+    const known = wanted.length
+      ? await trx.selectFrom("categories").select(["id", "name"]).where("id", "in", wanted).execute()
+      : [];
+    if (known.length !== wanted.length) throw new InvalidInput(productFormMessages.categoryUnknown);
+    const current = await trx
+      .selectFrom("category_products")
+      .innerJoin("categories", "categories.id", "category_products.category_id")
+      .select(["categories.id", "categories.name"])
+      .where("category_products.product_id", "=", productId)
+      .execute();
+    const names = (rows: { name: string }[]) => rows.map((row) => row.name).sort();
+    if (names(current).join("\u0000") === names(known).join("\u0000")) return;
+    note("categories", names(current), names(known));
+    await trx.deleteFrom("category_products").where("product_id", "=", productId).execute();
+    if (known.length === 0) return;
+    await trx
+      .insertInto("category_products")
+      .values(known.map((row) => ({ category_id: row.id, product_id: productId })))
+      .execute();
   }
 
   /** 409 naming the SKU when another product's variant has it, or two variants of the form share one. */

@@ -110,6 +110,7 @@ export class PaymentReviewService {
       paymentId: payment.payment_id,
       amount,
       reason: "Paid amount differs from the order's total",
+      idempotencyKey: `review-refund:${payment.id}`,
     });
     const status = refund.status === "COMPLETED" ? "REFUNDED" : "REFUND_PROCESSING";
     const recorded = await this.deps.repo.transaction(async (repo, trx) => {

@@ -46,6 +46,8 @@ export class Refunds {
         paymentId: payment.payment_id,
         amount,
         reason: `Order ${found.record.order_number} cancelled`,
+        // Once per payment, even when a crash repeats this handler after the gateway answered.
+        idempotencyKey: `payment-refund:${payment.id}`,
       });
       const completed = refund.status === "COMPLETED";
       await this.deps.repo.recordRefund(
@@ -207,6 +209,8 @@ export class Refunds {
         paymentId: payment.payment_id,
         amount: refund.amount,
         reason: `Refund ${refundId}: ${refund.reason}`,
+        // A SIGKILL between the gateway's answer and settleStaffRefund re-runs this row: same refund, not a second.
+        idempotencyKey: `staff-refund:${refundId}`,
       });
       await this.deps.repo.settleStaffRefund(refundId, "completed", answer.refundId);
       await creditNote();

@@ -1,4 +1,10 @@
-import { deliveryFailedCodes, type InboxTab, inboxTabs, returnToOriginCodes } from "@vaki/contract/admin/inbox-tabs";
+import {
+  deliveryFailedCodes,
+  type InboxTab,
+  inboxCountCap,
+  inboxTabs,
+  returnToOriginCodes,
+} from "@vaki/contract/admin/inbox-tabs";
 import type {
   AdminOrderCounts,
   AdminOrderDetail,
@@ -6,7 +12,13 @@ import type {
   AdminOrderSummary,
   AdminOrdersQuery,
 } from "@vaki/contract/admin/schemas";
-import { type Address, addressSchema, type OrderStatus, type PaymentStatus } from "@vaki/contract/orders";
+import {
+  type Address,
+  addressSchema,
+  type OrderStatus,
+  type PaymentStatus,
+  paymentStatuses,
+} from "@vaki/contract/orders";
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Db } from "../../db/connection.js";
 import type { Database } from "../../db/schema.js";
@@ -44,18 +56,34 @@ export class OrderAdminReads {
     };
   }
 
-  /** How many orders each inbox tab holds under the filters: one statement (aggregate FILTER clauses). */
+  /**
+   * How many orders each inbox tab holds under the filters: one statement, a count per tab, so
+   * each tab counts along its own index range rather than all orders (decision 0022).
+   */
   async counts(filters: AdminOrderFilters): Promise<AdminOrderCounts> {
-    const row = await this.db
+    const joined = this.db
       .selectFrom("orders")
       .leftJoin("users", "users.id", "orders.user_id")
-      .leftJoin("shipments", "shipments.order_id", "orders.id")
-      .select((eb) =>
-        inboxTabs.map((tab) =>
-          (tab === "all" ? eb.fn.countAll() : eb.fn.countAll().filterWhere((inner) => inTab(inner, tab))).as(tab),
-        ),
-      )
-      .where((eb) => matchesFilters(eb, filters))
+      .leftJoin("shipments", "shipments.order_id", "orders.id");
+    // Only search and payment method read the joined tables: without them each count is read
+    // from an index alone (neither engine drops the unused joins here). The tabs read orders only.
+    const from =
+      filters.q || filters.paymentMethod ? joined : (this.db.selectFrom("orders") as unknown as typeof joined);
+    const filtered = Object.values(filters).some((value) => value !== undefined);
+    // Each count stops one past the cap: a busy tab answers "10,000+" without reading every order.
+    const countOf = (tab: InboxTab) =>
+      this.db
+        .selectFrom(
+          from
+            .select(sql.lit(1).as("one"))
+            .$if(filtered, (qb) => qb.where((eb) => matchesFilters(eb, filters)))
+            .$if(tab !== "all", (qb) => qb.where((eb) => inTab(eb, tab)))
+            .limit(inboxCountCap + 1)
+            .as("capped"),
+        )
+        .select((eb) => eb.fn.countAll().as("n"));
+    const row = await this.db
+      .selectNoFrom(() => inboxTabs.map((tab) => countOf(tab).as(tab)))
       .executeTakeFirstOrThrow();
     const counts = {} as AdminOrderCounts;
     for (const tab of inboxTabs) counts[tab] = Number((row as Record<string, unknown>)[tab] ?? 0);
@@ -244,7 +272,16 @@ export function inTab(eb: OrderListScope, tab: InboxTab) {
     case "delivery_failed":
       return eb.and([eb("orders.status", "=", "SHIPPED"), eb(code, "in", [...deliveryFailedCodes])]);
     case "returned_to_origin":
-      return eb.and([eb("orders.status", "!=", "CANCELLED"), eb(code, "in", [...returnToOriginCodes])]);
+      // Returned parcels stay here for good: said exactly as the partial index orders_rto_created_idx
+      // (0019) says it, literals and coalesce included, so both engines list and count from it.
+      return eb.and([
+        eb("orders.status", "!=", sql.lit("CANCELLED")),
+        eb(
+          sql`coalesce(${code}, 0)`,
+          "in",
+          returnToOriginCodes.map((c) => sql.lit(c)),
+        ),
+      ]);
     case "cancelled":
       return eb("orders.status", "=", "CANCELLED");
     case "all":
@@ -280,7 +317,10 @@ function matchesFilters(eb: OrderListScope, filters: AdminOrderFilters) {
   if (filters.paymentStatus) conditions.push(eb("orders.payment_status", "=", filters.paymentStatus));
   if (filters.paymentMethod === "CASH_ON_DELIVERY") conditions.push(isCod(eb));
   if (filters.paymentMethod === "PREPAID") {
-    conditions.push(eb.and([eb.not(isCod(eb)), eb("orders.payment_status", "in", [...prepaidPaymentStatuses])]));
+    // Said as "none of the other statuses" (the column is one of paymentStatuses): the planner then
+    // walks the newest-first index and stops at a page, rather than sorting every prepaid order.
+    const others = paymentStatuses.filter((status) => !(prepaidPaymentStatuses as readonly string[]).includes(status));
+    conditions.push(eb.and([eb.not(isCod(eb)), eb("orders.payment_status", "not in", others)]));
   }
   if (filters.from) conditions.push(eb("orders.created_at", ">=", new Date(filters.from).toISOString()));
   if (filters.to) {
@@ -302,8 +342,14 @@ export interface StatusTime {
   at: string;
 }
 
-/** Number, e-mail, phone, name (the delivery address's or the account's) or AWB contains the text (case-insensitive). */
-function matchesOrder(eb: ExpressionBuilder<Database, "orders" | "shipments" | "users">, q: string) {
+/**
+ * Number, e-mail, phone, name (the delivery address's or the account's) or AWB contains the text
+ * (case-insensitive). A text shaped like a whole order number, e-mail, phone or AWB is looked up
+ * on those columns' indexes instead: a contains scan reads every order (decision 0022).
+ */
+function matchesOrder(eb: OrderListScope, q: string) {
+  const exact = matchesIdentifier(eb, q.trim());
+  if (exact) return exact;
   const pattern = containsPattern(q);
   const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
   return eb.or([
@@ -316,6 +362,33 @@ function matchesOrder(eb: ExpressionBuilder<Database, "orders" | "shipments" | "
     // The address is JSON text: its fullName is in it (so are the street and city, which match too).
     like("orders.shipping_address"),
   ]);
+}
+
+/** The whole-identifier lookups of `matchesOrder`, or null when the text is not shaped like one. */
+function matchesIdentifier(eb: OrderListScope, text: string) {
+  if (/^vk-\d+$/i.test(text)) return eb("orders.order_number", "=", text.toUpperCase());
+  if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text)) {
+    return eb(sql<string>`lower(${sql.ref("orders.contact_email")})`, "=", text.toLowerCase());
+  }
+  // One id list from each index (PostgreSQL reads an OR holding a subquery row by row).
+  const awbIds = (values: string[]) =>
+    eb
+      .selectFrom("shipments as s")
+      .select("s.order_id as id")
+      .where("s.awb", "in", values)
+      .unionAll(eb.selectFrom("orders as o").select("o.id").where("o.tracking_number", "in", values));
+  const digits = text.replace(/[\s()-]/g, "");
+  if (/^\+?\d{10,14}$/.test(digits)) {
+    // A phone as typed (+91…, 0…, or the 10 digits) or an all-digit AWB.
+    const bare = digits.replace(/^\+/, "");
+    const phones = [...new Set([digits, `+${bare}`, `+91${bare.slice(-10)}`])];
+    const phoneIds = eb.selectFrom("orders as p").select("p.id").where("p.contact_phone", "in", phones);
+    return eb("orders.id", "in", awbIds([bare]).unionAll(phoneIds));
+  }
+  if (/^[a-z0-9]{8,}$/i.test(text) && /\d/.test(text)) {
+    return eb("orders.id", "in", awbIds([...new Set([text, text.toUpperCase()])]));
+  }
+  return null;
 }
 
 function toSummary(row: {

@@ -67,6 +67,12 @@ export interface RefundRequest {
   /** Paise to give back. */
   amount: number;
   reason: string;
+  /**
+   * The shop's own name for this refund: asked again with the same key (a retry after a crash
+   * between the gateway's answer and the shop's record), a gateway that supports it answers the
+   * refund it already made instead of making a second.
+   */
+  idempotencyKey?: string;
 }
 
 export interface RefundResult {

@@ -23,7 +23,8 @@ export interface SandboxCheckout {
   phone: string | null;
   shippingAddress: PostalAddress | null;
   billingAddress: PostalAddress | null;
-  refunds: { refundId: string; amount: number; reason: string; createdAt: string }[];
+  /** `key`: the shop's idempotency key of the refund, when it gave one. */
+  refunds: { refundId: string; amount: number; reason: string; createdAt: string; key?: string }[];
   createdAt: string;
   expiresAt: string;
   completedAt: string | null;

@@ -201,4 +201,26 @@ describe("the sandbox payment gateway", () => {
       provider.refund({ checkoutId: "sbx_chk_nope", paymentId: null, amount: 1, reason: "x" }),
     ).rejects.toBeInstanceOf(NotFound);
   });
+
+  it("answers a refund asked again with the same idempotency key instead of refunding twice", async () => {
+    const { provider } = sandbox();
+    const paid = await provider.createCheckout(order());
+    await provider.complete(paid.token, form());
+    const ask = (key: string) =>
+      provider.refund({
+        checkoutId: paid.checkoutId,
+        paymentId: null,
+        amount: 50_000,
+        reason: "size",
+        idempotencyKey: key,
+      });
+    const first = await ask("staff-refund:7");
+    // The shop crashed before recording the answer and asks again: the same refund, nothing more.
+    expect(await ask("staff-refund:7")).toEqual(first);
+    expect((await provider.getCheckout(paid.checkoutId)).raw).toMatchObject({ refunded: 50_000 });
+    // Asked together (two processes), still one refund.
+    const [a, b] = await Promise.all([ask("staff-refund:8"), ask("staff-refund:8")]);
+    expect(a.refundId).toBe(b.refundId);
+    expect((await provider.getCheckout(paid.checkoutId)).raw).toMatchObject({ refunded: 100_000 });
+  });
 });

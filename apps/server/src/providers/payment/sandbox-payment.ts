@@ -149,12 +149,17 @@ export class SandboxPaymentProvider implements PaymentProvider {
       if (checkout.status !== "SUCCESS" || checkout.paymentType !== "PREPAID") {
         throw new Conflict(sandboxMessages.nothingToRefund);
       }
+      // The same refund asked again (the shop crashed before recording the answer): answered, not repeated.
+      const key = payment.idempotencyKey;
+      const earlier = key ? checkout.refunds.find((refund) => refund.key === key) : undefined;
+      if (earlier) return { refundId: earlier.refundId, status: "COMPLETED" };
       const refunded = checkout.refunds.reduce((sum, refund) => sum + refund.amount, 0);
       if (refunded + payment.amount > checkout.order.amount) throw new Conflict(sandboxMessages.refundTooLarge);
       const refundId = newId("sbx_rfnd_");
+      const createdAt = this.clock.now().toISOString();
       const refunds = [
         ...checkout.refunds,
-        { refundId, amount: payment.amount, reason: payment.reason, createdAt: this.clock.now().toISOString() },
+        { refundId, amount: payment.amount, reason: payment.reason, createdAt, ...(key ? { key } : {}) },
       ];
       if (await this.store.update(checkout.checkoutId, checkout.version, { refunds })) {
         return { refundId, status: "COMPLETED" };

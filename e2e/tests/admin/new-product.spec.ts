@@ -1,0 +1,106 @@
+import { randomUUID } from "node:crypto";
+import { expect, test } from "@playwright/test";
+import { checkView, completeSetup, mintSetupLink } from "../support/admin";
+import { DESKTOP } from "../support/shop";
+
+/*
+ * A new product from the admin: a catalogue person adds two colours with their swatches, picks
+ * five sizes, fills the grid's prices and stock (for all, a row, a column), creates the product
+ * active, and within seconds the storefront lists it, finds it and shows its page. Its variants
+ * open again as the grid from the product page.
+ */
+test.describe.configure({ timeout: 120_000 });
+
+test("a catalogue person creates a 2 colours × 5 sizes product that the storefront lists, finds and shows", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, viewport: DESKTOP });
+  const admin = await context.newPage();
+  const tag = randomUUID().replace(/\D/g, "").slice(0, 6).padEnd(6, "7");
+  const name = `Gridline Tee ${tag}`;
+  const slug = `gridline-tee-${tag}`;
+  const colours = [`Ink ${tag}`, `Chalk ${tag}`] as const;
+  try {
+    await admin.goto(
+      await mintSetupLink(baseURL!, `catalogue.${randomUUID().slice(0, 8)}@vaki.test`, "Kavya Rao", "catalogue"),
+    );
+    await completeSetup(admin, { name: "Kavya Rao" });
+
+    await admin.goto("/admin/products");
+    await admin.getByRole("link", { name: "New product" }).click();
+    await expect(admin.getByRole("heading", { level: 1, name: "New product" })).toBeVisible();
+
+    await admin.getByLabel("Name", { exact: true }).fill(name);
+    await admin.getByLabel("Status").selectOption("active");
+    await admin.getByLabel("Description").fill("<h2>Soft</h2><p>Heavy <b>cotton</b>.</p>");
+
+    // Two new colours, each with its swatch; adding one chooses it.
+    for (const [colour, hex] of [
+      [colours[0], "#1b2a49"],
+      [colours[1], "#f2efe6"],
+    ] as const) {
+      await admin.getByLabel("New colour's name").fill(colour);
+      await admin.getByLabel("Its swatch").fill(hex);
+      await admin.getByRole("button", { name: "Add colour" }).click();
+      await expect(admin.getByRole("checkbox", { name: colour })).toBeChecked();
+    }
+    await admin.getByLabel("Size set").selectOption("custom");
+    await admin.getByLabel("Sizes, in order").fill("XS, S, M, L, XL");
+    const grid = admin.getByRole("region", { name: "Variant grid", exact: true });
+    await expect(grid.getByRole("row")).toHaveCount(3);
+
+    // Saving an unfilled grid says what is wrong beside the cells.
+    await admin.getByRole("button", { name: "Create product" }).click();
+    await expect(admin.getByText("Some cells of the grid need fixing: see the messages beside them.")).toBeVisible();
+    await expect(admin.getByRole("textbox", { name: `Price of ${colours[0]} / M in rupees` })).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+
+    await admin.getByLabel("Price for all (₹)").fill("1499");
+    await admin.getByRole("button", { name: "Set price for all" }).click();
+    await admin.getByLabel("Fill rows and columns with").selectOption("stock");
+    await admin.getByLabel("Value to fill").fill("8");
+    await admin.getByRole("button", { name: `Fill row ${colours[0]}` }).click();
+    await admin.getByRole("button", { name: `Fill row ${colours[1]}` }).click();
+    await admin.getByLabel("Value to fill").fill("3");
+    await admin.getByRole("button", { name: "Fill column XL" }).click();
+    await expect(admin.getByRole("textbox", { name: `SKU of ${colours[1]} / XL` })).toHaveValue(
+      `GRIDLINE-TEE-${tag}-CHALK-${tag}-XL`,
+    );
+    await expect(admin.getByRole("textbox", { name: `Stock of ${colours[0]} / XL` })).toHaveValue("3");
+    await checkView(admin, "new-product-grid");
+
+    await admin.getByRole("button", { name: "Create product" }).click();
+    await expect(admin.getByRole("heading", { level: 1, name })).toBeVisible();
+    await expect(admin.getByText(`/${slug}`, { exact: true })).toBeVisible();
+    const variants = admin.getByRole("region", { name: "Variants", exact: true }).first();
+    await expect(variants.getByRole("row")).toHaveCount(11);
+
+    // The same grid opens again for the product.
+    await admin.getByRole("link", { name: "Edit variants" }).click();
+    await expect(admin.getByRole("heading", { level: 1, name: `Variants of ${name}` })).toBeVisible();
+    await expect(admin.getByRole("textbox", { name: `Stock of ${colours[1]} / M` })).toHaveValue("8");
+    await checkView(admin, "edit-variants-grid");
+
+    const shopper = await context.newPage();
+    // Within a few seconds: the list (newest first), the search and the product page.
+    await expect
+      .poll(
+        async () => {
+          await shopper.goto("/products");
+          return (await shopper.locator("main").textContent()) ?? "";
+        },
+        { timeout: 15_000, intervals: [500, 1_000, 2_000] },
+      )
+      .toContain(name);
+    await shopper.goto(`/search?q=${encodeURIComponent(name)}`);
+    await expect(shopper.locator("main")).toContainText(name);
+    await shopper.goto(`/product/${slug}`);
+    await expect(shopper.locator("main")).toContainText(name);
+    await expect(shopper.locator("main")).toContainText(/1,499/);
+  } finally {
+    await context.close();
+  }
+});

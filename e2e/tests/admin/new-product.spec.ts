@@ -43,7 +43,7 @@ test("a catalogue person creates a 2 colours × 5 sizes product that the storefr
       await admin.getByLabel("New colour's name").fill(colour);
       await admin.getByLabel("Its swatch").fill(hex);
       await admin.getByRole("button", { name: "Add colour" }).click();
-      await expect(admin.getByRole("checkbox", { name: colour })).toBeChecked();
+      await expect(admin.getByRole("checkbox", { name: colour, exact: true })).toBeChecked();
     }
     await admin.getByLabel("Size set").selectOption("custom");
     await admin.getByLabel("Sizes, in order").fill("XS, S, M, L, XL");

@@ -21,6 +21,7 @@ test("a catalogue person creates a 2 colours × 5 sizes product that the storefr
   const name = `Gridline Tee ${tag}`;
   const slug = `gridline-tee-${tag}`;
   const colours = [`Ink ${tag}`, `Chalk ${tag}`] as const;
+  let productId: number | undefined;
   try {
     await admin.goto(
       await mintSetupLink(baseURL!, `catalogue.${randomUUID().slice(0, 8)}@vaki.test`, "Kavya Rao", "catalogue"),
@@ -74,6 +75,7 @@ test("a catalogue person creates a 2 colours × 5 sizes product that the storefr
 
     await admin.getByRole("button", { name: "Create product" }).click();
     await expect(admin.getByRole("heading", { level: 1, name })).toBeVisible();
+    productId = Number(new URL(admin.url()).pathname.split("/").pop());
     await expect(admin.getByText(`/${slug}`, { exact: true })).toBeVisible();
     const variants = admin.getByRole("region", { name: "Variants", exact: true }).first();
     await expect(variants.getByRole("row")).toHaveCount(11);
@@ -101,6 +103,17 @@ test("a catalogue person creates a 2 colours × 5 sizes product that the storefr
     await expect(shopper.locator("main")).toContainText(name);
     await expect(shopper.locator("main")).toContainText(/1,499/);
   } finally {
+    // Archived again, so the files after this one see the demo catalogue they expect (its lists
+    // open newest first, and this product has no pictures).
+    if (productId) {
+      const me = await admin.request.get("/api/admin/auth/me");
+      const csrf = (await me.json()).data.csrfToken as string;
+      const archived = await admin.request.post("/api/admin/products/status", {
+        headers: { "X-CSRF-Token": csrf },
+        data: { ids: [productId], status: "archived" },
+      });
+      expect(archived.status(), await archived.text()).toBe(200);
+    }
     await context.close();
   }
 });

@@ -19,6 +19,7 @@ import { customerBlocks } from "./migrations/0016-customer-blocks.js";
 import { productPhotos } from "./migrations/0017-product-photos.js";
 import { failedDeliveries } from "./migrations/0018-failed-deliveries.js";
 import { inboxIndexes } from "./migrations/0019-inbox-indexes.js";
+import { refundLines } from "./migrations/0020-refund-lines.js";
 
 /** Migrations in order; each gets the dialect so both engines end with equivalent schemas. */
 export type DialectMigration = (dialect: Dialect) => Migration;
@@ -43,6 +44,7 @@ const migrations: Record<string, DialectMigration> = {
   "0017-product-photos": productPhotos,
   "0018-failed-deliveries": failedDeliveries,
   "0019-inbox-indexes": inboxIndexes,
+  "0020-refund-lines": refundLines,
 };
 
 class InCodeMigrations implements MigrationProvider {

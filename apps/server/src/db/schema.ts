@@ -339,6 +339,15 @@ export interface OrderRefundsTable {
   created_at: string;
 }
 
+/** The lines a refund by line gave back (0020): units and paise of each; a line's units are refunded once. */
+export interface OrderRefundLinesTable {
+  id: Generated<number>;
+  refund_id: number;
+  order_item_id: number;
+  quantity: number;
+  amount: number;
+}
+
 /** What was bought, copied from the catalogue when the order was created. */
 export interface OrderItemsTable {
   id: Generated<number>;
@@ -661,6 +670,7 @@ export interface Database {
   promotions: PromotionsTable;
   orders: OrdersTable;
   order_refunds: OrderRefundsTable;
+  order_refund_lines: OrderRefundLinesTable;
   order_items: OrderItemsTable;
   order_numbers: OrderNumbersTable;
   stock_holds: StockHoldsTable;

@@ -31,18 +31,33 @@ export const inboxMessages = {
   noEmail: "This order has no e-mail address to write to.",
   notConfirmedYet: "Only a confirmed order has a confirmation e-mail to send again.",
   selectOrders: "Select at least one order.",
+  bulkShipments: (count: number) => `${count} ${count === 1 ? "shipment" : "shipments"} created.`,
+  refundLineUnknown: "This line is not part of the order.",
+  refundLineTooMany: (left: number) => `At most ${left} of this line can still be refunded.`,
+  refundLinesOrAmount: "Refund by line or by amount, not both.",
+  refundUnitsRequired: "Enter how many units of a line to refund.",
 } as const;
 
 export const refundMethods = ["gateway", "bank", "upi"] as const;
 export type RefundMethod = (typeof refundMethods)[number];
 
+/** One line of a refund by line: how many of the order line's units are given back. */
+export const refundLineSchema = z.object({
+  orderItemId: z.coerce.number().int().min(1),
+  quantity: z.coerce.number().int().min(0).max(10_000),
+});
+export type RefundLine = z.infer<typeof refundLineSchema>;
+
 export const refundRequestSchema = z
   .object({
-    /** Paise. */
+    /** Paise; absent when `lines` say what is refunded (the server computes the amount). */
     amount: z.coerce
       .number({ error: inboxMessages.refundAmountRequired })
       .int()
-      .min(1, inboxMessages.refundAmountRequired),
+      .min(1, inboxMessages.refundAmountRequired)
+      .optional(),
+    /** A refund by line: each line's units, its paid value (after its discount share) in proportion. */
+    lines: z.array(refundLineSchema).max(100).optional(),
     reason: z
       .string({ error: inboxMessages.refundReasonRequired })
       .trim()
@@ -55,6 +70,10 @@ export const refundRequestSchema = z
   .refine((body) => body.method === undefined || body.method === "gateway" || Boolean(body.reference), {
     path: ["reference"],
     message: inboxMessages.referenceRequired,
+  })
+  .refine((body) => (body.lines ?? []).some((line) => line.quantity > 0) || body.amount !== undefined, {
+    path: ["amount"],
+    message: inboxMessages.refundAmountRequired,
   });
 export type RefundRequest = z.infer<typeof refundRequestSchema>;
 
@@ -93,6 +112,13 @@ export const bulkPackAnswerSchema = z.object({
 });
 export type BulkPackAnswer = z.infer<typeof bulkPackAnswerSchema>;
 
+export const bulkShipmentsAnswerSchema = z.object({
+  created: z.array(z.string()),
+  /** Orders without a new shipment, with why. */
+  skipped: z.array(z.object({ id: z.string(), reason: z.string() })),
+});
+export type BulkShipmentsAnswer = z.infer<typeof bulkShipmentsAnswerSchema>;
+
 /** Which actions the order page may offer now (the role's permissions are checked apart). */
 export const orderActionsAvailableSchema = z.object({
   pack: z.boolean(),
@@ -109,5 +135,11 @@ export const orderActionsAvailableSchema = z.object({
   returnToOrigin: z.boolean().optional(),
   /** The returned parcel is back: check it, restock, close the order. */
   receiveReturn: z.boolean().optional(),
+  /** Shipping and billing addresses may be edited (no shipment yet, not cancelled or delivered). */
+  editAddresses: z.boolean().optional(),
+  /** A refund by line: each line's units not refunded yet and what one unit paid (paise, after its discount). */
+  refundLines: z
+    .array(z.object({ orderItemId: z.number().int(), quantity: z.number().int(), paidPerUnit: paiseSchema }))
+    .optional(),
 });
 export type OrderActionsAvailable = z.infer<typeof orderActionsAvailableSchema>;

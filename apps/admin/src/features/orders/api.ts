@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { BulkPackAnswer, OrderActionAnswer, RefundRequest } from "@vaki/contract/admin/inbox";
+import type { BulkPackAnswer, BulkShipmentsAnswer, OrderActionAnswer, RefundRequest } from "@vaki/contract/admin/inbox";
+import type { OrderAddressesRequest } from "@vaki/contract/admin/order-addresses";
 import type {
   AdminOrderCounts,
   AdminOrderDetail,
@@ -99,5 +100,28 @@ export function useBulkPack() {
   return useMutation({
     mutationFn: (ids: string[]) => api<BulkPackAnswer>("/orders/bulk/pack", { method: "POST", body: { ids } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["admin", "orders"] }),
+  });
+}
+
+export function useBulkShipments() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: string[]) =>
+      api<BulkShipmentsAnswer>("/orders/bulk/shipments", { method: "POST", body: { ids } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["admin", "orders"] }),
+  });
+}
+
+/** The order page's "Edit addresses": the order and the lists (customer names) reload after it. */
+export function useEditOrderAddresses(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OrderAddressesRequest) =>
+      api<OrderActionAnswer>(`${orderPath(id)}/addresses`, { method: "PUT", body }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ["admin", "order", id] }),
+        queryClient.invalidateQueries({ queryKey: ["admin", "orders"] }),
+      ]),
   });
 }

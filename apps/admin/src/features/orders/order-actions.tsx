@@ -9,6 +9,7 @@ import { errorMessage } from "../../lib/api-error";
 import { formatRupees } from "../../lib/format";
 import { useCan } from "../auth/require-permission";
 import { downloadLabel, useOrderAction } from "./api";
+import { OrderAddressesDialog } from "./order-addresses-dialog";
 
 /**
  * The buttons of the order's actions: each only when the order's state allows it (the server's
@@ -23,6 +24,7 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [cancelOpen, setCancelOpen] = useState(false);
   const [refundOpen, setRefundOpen] = useState(false);
+  const [addressesOpen, setAddressesOpen] = useState(false);
   const available: OrderActionsAvailable | null = order.actions;
   if (!available) return null;
 
@@ -71,6 +73,11 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
         Download label
       </button>
     ) : null,
+    canWrite && available.editAddresses ? (
+      <button key="addresses" type="button" className="button button--secondary" onClick={() => setAddressesOpen(true)}>
+        Edit addresses
+      </button>
+    ) : null,
     canRefund && available.refundable > 0 ? (
       <button key="refund" type="button" className="button button--secondary" onClick={() => setRefundOpen(true)}>
         Refund
@@ -117,6 +124,13 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
           setMessage({ ok: true, text: inboxMessages.cancelled });
         }}
       />
+      {addressesOpen ? (
+        <OrderAddressesDialog
+          order={order}
+          onClose={() => setAddressesOpen(false)}
+          onDone={(text) => setMessage({ ok: true, text })}
+        />
+      ) : null}
       {refundOpen ? (
         <RefundDialog
           order={order}
@@ -147,14 +161,44 @@ function RefundDialog({
   const [method, setMethod] = useState<RefundMethod>("upi");
   const [reference, setReference] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // Lines with units left to refund; without any, only "By amount" makes sense.
+  const lines = (available.refundLines ?? []).flatMap((left) => {
+    const line = order.lines.find((candidate) => candidate.id === left.orderItemId);
+    return line && left.quantity > 0 ? [{ ...left, line }] : [];
+  });
+  // By amount first, as before; "By line" is one click away when lines are left.
+  const [mode, setMode] = useState<"lines" | "amount">("amount");
+  const [units, setUnits] = useState<Record<number, string>>({});
+  const chosen = lines
+    .map((left) => ({ orderItemId: left.orderItemId, quantity: Number(units[left.orderItemId] || 0) }))
+    .filter((line) => line.quantity > 0);
+  // What the server will compute, for the person to see before refunding (it caps at what is left).
+  const estimate = Math.min(
+    available.refundable,
+    chosen.reduce(
+      (sum, line) =>
+        sum + line.quantity * (lines.find((left) => left.orderItemId === line.orderItemId)?.paidPerUnit ?? 0),
+      0,
+    ),
+  );
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     const amount = Math.round(Number(rupees) * 100);
     const found: Record<string, string> = {};
-    if (!Number.isFinite(amount) || amount <= 0) found.amount = inboxMessages.refundAmountRequired;
-    else if (amount > available.refundable)
-      found.amount = inboxMessages.refundTooLarge(formatRupees(available.refundable));
+    if (mode === "amount") {
+      if (!Number.isFinite(amount) || amount <= 0) found.amount = inboxMessages.refundAmountRequired;
+      else if (amount > available.refundable)
+        found.amount = inboxMessages.refundTooLarge(formatRupees(available.refundable));
+    } else {
+      for (const left of lines) {
+        const wanted = Number(units[left.orderItemId] || 0);
+        if (!Number.isInteger(wanted) || wanted < 0 || wanted > left.quantity) {
+          found[`line-${left.orderItemId}`] = inboxMessages.refundLineTooMany(left.quantity);
+        }
+      }
+      if (chosen.length === 0 && Object.keys(found).length === 0) found.lines = inboxMessages.refundUnitsRequired;
+    }
     if (!reason.trim()) found.reason = inboxMessages.refundReasonRequired;
     if (transfer && !reference.trim()) found.reference = inboxMessages.referenceRequired;
     setErrors(found);
@@ -162,7 +206,11 @@ function RefundDialog({
     await action
       .mutateAsync({
         kind: "refunds",
-        body: { amount, reason: reason.trim(), ...(transfer ? { method, reference: reference.trim() } : {}) },
+        body: {
+          ...(mode === "amount" ? { amount } : { lines: chosen }),
+          reason: reason.trim(),
+          ...(transfer ? { method, reference: reference.trim() } : {}),
+        },
       })
       .then(() => {
         onDone(inboxMessages.refunded);
@@ -182,20 +230,65 @@ function RefundDialog({
     >
       <form className="form" onSubmit={submit} noValidate>
         <FormError error={action.error ? errorMessage(action.error) : null} />
-        <Field id="refund-amount" label="Amount (Rs)" error={errors.amount}>
-          {(aria) => (
-            <input
-              className="input"
-              type="number"
-              min={0}
-              step="0.01"
-              inputMode="decimal"
-              value={rupees}
-              onChange={(event) => setRupees(event.target.value)}
-              {...aria}
-            />
-          )}
-        </Field>
+        {lines.length > 0 ? (
+          <fieldset className="fieldset">
+            <legend>Refund</legend>
+            <label className="checkbox">
+              <input type="radio" name="refund-mode" checked={mode === "lines"} onChange={() => setMode("lines")} /> By
+              line
+            </label>
+            <label className="checkbox">
+              <input type="radio" name="refund-mode" checked={mode === "amount"} onChange={() => setMode("amount")} />{" "}
+              By amount
+            </label>
+          </fieldset>
+        ) : null}
+        {mode === "lines" ? (
+          <>
+            {lines.map((left) => (
+              <Field
+                key={left.orderItemId}
+                id={`refund-line-${left.orderItemId}`}
+                label={`${left.line.name}${left.line.size ? ` (${left.line.size})` : ""}: units to refund`}
+                hint={`Up to ${left.quantity}, ${formatRupees(left.paidPerUnit)} each as paid.`}
+                error={errors[`line-${left.orderItemId}`]}
+              >
+                {(aria) => (
+                  <input
+                    className="input"
+                    type="number"
+                    min={0}
+                    max={left.quantity}
+                    step={1}
+                    inputMode="numeric"
+                    value={units[left.orderItemId] ?? ""}
+                    onChange={(event) => setUnits({ ...units, [left.orderItemId]: event.target.value })}
+                    {...aria}
+                  />
+                )}
+              </Field>
+            ))}
+            {errors.lines ? <p className="field__error">{errors.lines}</p> : null}
+            <p className="field__hint" aria-live="polite">
+              Refund about {formatRupees(estimate)}
+            </p>
+          </>
+        ) : (
+          <Field id="refund-amount" label="Amount (Rs)" error={errors.amount}>
+            {(aria) => (
+              <input
+                className="input"
+                type="number"
+                min={0}
+                step="0.01"
+                inputMode="decimal"
+                value={rupees}
+                onChange={(event) => setRupees(event.target.value)}
+                {...aria}
+              />
+            )}
+          </Field>
+        )}
         <Field id="refund-reason" label="Reason" error={errors.reason}>
           {(aria) => (
             <input className="input" value={reason} onChange={(event) => setReason(event.target.value)} {...aria} />

@@ -12,7 +12,7 @@ import { useListParams } from "../../components/use-list-params";
 import { errorMessage } from "../../lib/api-error";
 import { formatDateTime, formatRupees, humanise } from "../../lib/format";
 import { useCan } from "../auth/require-permission";
-import { downloadLabels, downloadManifest, useBulkPack, useOrderCounts, useOrders } from "./api";
+import { downloadLabels, downloadManifest, useBulkPack, useBulkShipments, useOrderCounts, useOrders } from "./api";
 import { InboxFilters, paiseOf } from "./inbox-filters";
 import { InboxTabs } from "./inbox-tabs";
 
@@ -117,6 +117,7 @@ export function OrdersPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [bulkMessage, setBulkMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const bulkPack = useBulkPack();
+  const bulkShipments = useBulkShipments();
   const toggle = useCallback(
     (id: string) =>
       setSelected((current) => {
@@ -209,6 +210,29 @@ export function OrdersPage() {
               }
             >
               Mark packed
+            </button>
+          ) : null}
+          {canLabel ? (
+            <button
+              type="button"
+              className="button"
+              disabled={bulkShipments.isPending}
+              onClick={() =>
+                bulkShipments.mutate(ids, {
+                  // The selection stays: its labels and pickup manifest come next.
+                  onSuccess: (answer) => {
+                    const skipped = answer.skipped.length;
+                    const created = `${answer.created.length} ${answer.created.length === 1 ? "shipment" : "shipments"} created`;
+                    setBulkMessage({
+                      ok: skipped === 0,
+                      text: `${created}${skipped ? `, ${skipped} skipped (${answer.skipped[0]?.reason})` : "."}`,
+                    });
+                  },
+                  onError: (error) => setBulkMessage({ ok: false, text: errorMessage(error) }),
+                })
+              }
+            >
+              Create shipments
             </button>
           ) : null}
           {canLabel ? (

@@ -1,11 +1,13 @@
 import {
   bulkOrdersRequestSchema,
   bulkPackAnswerSchema,
+  bulkShipmentsAnswerSchema,
   inboxMessages as im,
   orderActionAnswerSchema,
   refundRequestSchema,
   refundStepUpAbovePaise,
 } from "@vaki/contract/admin/inbox";
+import { orderAddressesRequestSchema, orderAddressMessages } from "@vaki/contract/admin/order-addresses";
 import { idParamsSchema, adminMessages as m } from "@vaki/contract/admin/schemas";
 import { failureEnvelopeSchema as failure, successEnvelope } from "@vaki/contract/envelope";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -113,9 +115,29 @@ export const orderActionRoutes: FastifyPluginAsyncZod<OrderActionRouteDeps> = as
       },
     },
     async (request) => {
-      requireStepUpAbove(staff, request, request.body.amount);
-      return ok(await actions.refund(request.params.id, request.body, auditContextOf(request)), im.refunded);
+      // The amount of a refund by line is known once the server has computed it.
+      const approve = (amount: number) => requireStepUpAbove(staff, request, amount);
+      return ok(await actions.refund(request.params.id, request.body, auditContextOf(request), approve), im.refunded);
     },
+  );
+
+  app.put(
+    "/orders/:id/addresses",
+    {
+      config: { permission: "orders:write" },
+      schema: {
+        tags: ["admin"],
+        summary: "Edit the shipping and/or billing address before a shipment exists (audited with before and after)",
+        params: idParamsSchema,
+        body: orderAddressesRequestSchema,
+        response: { 200: successEnvelope(orderActionAnswerSchema), ...errors },
+      },
+    },
+    async (request) =>
+      ok(
+        await actions.editAddresses(request.params.id, request.body, auditContextOf(request)),
+        orderAddressMessages.saved,
+      ),
   );
 
   app.post(
@@ -149,6 +171,23 @@ export const orderActionRoutes: FastifyPluginAsyncZod<OrderActionRouteDeps> = as
     async (request) => {
       const answer = await actions.markPackedMany(request.body.ids, auditContextOf(request));
       return ok(answer, im.bulkPacked(answer.packed.length));
+    },
+  );
+
+  app.post(
+    "/orders/bulk/shipments",
+    {
+      config: { permission: "shipments:write" },
+      schema: {
+        tags: ["admin"],
+        summary: "Create the selected orders' shipments where allowed (each audited); the others listed with why",
+        body: bulkOrdersRequestSchema,
+        response: { 200: successEnvelope(bulkShipmentsAnswerSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const answer = await actions.createShipmentMany(request.body.ids, auditContextOf(request));
+      return ok(answer, im.bulkShipments(answer.created.length));
     },
   );
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
   type BulkPackAnswer,
+  type BulkShipmentsAnswer,
   beforeDispatchStatuses,
   inboxMessages as im,
   type OrderActionAnswer,
@@ -8,9 +9,15 @@ import {
   type OrderRefund,
   type RefundRequest,
 } from "@vaki/contract/admin/inbox";
+import {
+  orderAddressMessages as am,
+  type OrderAddressesRequest,
+  type OrderAddressInput,
+} from "@vaki/contract/admin/order-addresses";
 import { adminMessages } from "@vaki/contract/admin/schemas";
 import type { OrderStatus, PaymentStatus } from "@vaki/contract/orders";
-import { Conflict, NotFound } from "../../lib/errors.js";
+import { Conflict, DomainError, InvalidInput, NotFound } from "../../lib/errors.js";
+import { readAddress } from "../../providers/payment/sandbox-payment-form.js";
 import type { AuditLog } from "../audit/service.js";
 import type { AuditContext } from "../audit/types.js";
 import type { CheckoutService } from "../checkout/service.js";
@@ -46,6 +53,23 @@ const shippablePayments: readonly PaymentStatus[] = [
 ];
 const confirmedStatuses: readonly OrderStatus[] = ["CONFIRMED", "PROCESSING", "SHIPPED", "DELIVERED"];
 const beforeDispatch = (status: OrderStatus) => beforeDispatchStatuses.some((s) => s === status);
+/** Addresses may be edited until a shipment exists; never on a cancelled or delivered order. */
+const addressEditable: readonly OrderStatus[] = ["CREATED", "CONFIRMED", "PROCESSING"];
+
+/** India or abroad: a stored or typed country (empty is India, the payment page's default). */
+function inIndia(address: { country?: string | undefined } | null): boolean {
+  const country = (address?.country ?? "").trim().toLowerCase();
+  return country === "" || country === "in" || country === "india";
+}
+
+function parsedAddress(json: string | null): { country?: string } | null {
+  if (!json) return null;
+  try {
+    return JSON.parse(json) as { country?: string };
+  } catch {
+    return null;
+  }
+}
 
 /**
  * The order inbox's actions (issue 28). Each goes through the service that owns the move (orders'
@@ -61,6 +85,9 @@ export class OrderActions {
     const shipment = await this.deps.fulfilment.shipmentOf(record.id);
     const liveAwb = shipment?.awb && !shipment.cancelled_at ? shipment.awb : null;
     const refund = await this.deps.checkout.staffRefunds.refundableOf(record);
+    const items = (await this.deps.orders.findRecord(record.id))?.items ?? [];
+    const refundLines =
+      refund && refund.refundable > 0 ? await this.deps.checkout.staffRefunds.refundableLinesOf(record.id, items) : [];
     return {
       pack: beforeDispatch(record.status) && record.packed_at === null,
       ship: beforeDispatch(record.status) && shippablePayments.includes(record.payment_status) && !liveAwb,
@@ -70,6 +97,8 @@ export class OrderActions {
       refundMethod: refund && refund.refundable > 0 ? refund.method : null,
       resendConfirmation: confirmedStatuses.includes(record.status) && record.contact_email !== null,
       ...this.deps.failedDeliveries?.availableFor(record),
+      editAddresses: addressEditable.includes(record.status) && !shipment && record.tracking_number === null,
+      refundLines,
     };
   }
 
@@ -143,6 +172,74 @@ export class OrderActions {
       }),
     );
     return this.answer(await this.find(orderId));
+  }
+
+  /** Creates each selected order's shipment where allowed; the others are listed with why. */
+  async createShipmentMany(ids: string[], context: AuditContext): Promise<BulkShipmentsAnswer> {
+    const created: string[] = [];
+    const skipped: BulkShipmentsAnswer["skipped"] = [];
+    for (const id of new Set(ids)) {
+      try {
+        await this.createShipment(id, context);
+        created.push(id);
+      } catch (error) {
+        // A refused order or a courier that said no (unserviceable, unavailable) skips that order only.
+        if (!(error instanceof DomainError)) throw error;
+        skipped.push({ id, reason: error.message });
+      }
+    }
+    return { created, skipped };
+  }
+
+  /**
+   * Shipping and/or billing address, each held to its country's rules (the payment page's), while
+   * no shipment exists: the courier and the invoice (issued with the AWB, its place of supply from
+   * the shipping state) read the address then. The stored tax lines carry no CGST/SGST/IGST split
+   * (`invoices/document.ts` makes it at issue), so a new state needs no recomputing; a move into
+   * or out of India (export, shipping charge) is refused. Audited with before and after.
+   */
+  async editAddresses(
+    orderId: string,
+    request: OrderAddressesRequest,
+    context: AuditContext,
+  ): Promise<OrderActionAnswer> {
+    const record = await this.find(orderId);
+    const shipment = await this.deps.fulfilment.shipmentOf(record.id);
+    if (!addressEditable.includes(record.status) || shipment || record.tracking_number !== null) {
+      throw new Conflict(am.notEditable);
+    }
+    const shipping = request.shipping ? this.checkedAddress(request.shipping, "shipping") : undefined;
+    const billing = request.billing ? this.checkedAddress(request.billing, "billing") : undefined;
+    const before = parsedAddress(record.shipping_address);
+    if (shipping && before && inIndia(before) !== inIndia(shipping)) throw new Conflict(am.countryChange);
+    const changes: Record<string, { before: unknown; after: unknown }> = {};
+    if (shipping) changes.shippingAddress = { before, after: shipping };
+    if (billing) changes.billingAddress = { before: parsedAddress(record.billing_address), after: billing };
+    const moved = await this.deps.repo.transaction(async (_repo, trx) => {
+      const changed = await this.deps.lifecycle.changeAddresses(trx, record.id, record.updated_at, {
+        ...(shipping ? { shippingAddress: JSON.stringify(shipping) } : {}),
+        ...(billing ? { billingAddress: JSON.stringify(billing) } : {}),
+      });
+      if (!changed) return undefined;
+      await this.deps.audit.record(trx, context, {
+        action: "order.addresses_edit",
+        entityType: "order",
+        entityId: record.id,
+        changes,
+      });
+      return changed;
+    });
+    if (!moved) throw new Conflict(im.orderChanged);
+    return this.answer(moved);
+  }
+
+  private checkedAddress(input: OrderAddressInput, prefix: "shipping" | "billing") {
+    const read = readAddress(input);
+    if (read.ok) return read.address;
+    const fieldErrors = Object.fromEntries(
+      Object.entries(read.fieldErrors).map(([field, messages]) => [`${prefix}.${field}`, messages]),
+    );
+    throw new InvalidInput(am.invalid, { fieldErrors });
   }
 
   /** One PDF with a label per order that has a live AWB; 409 when none has. */
@@ -219,7 +316,12 @@ export class OrderActions {
     return this.answer(cancelled);
   }
 
-  async refund(orderId: string, request: RefundRequest, context: AuditContext): Promise<OrderActionAnswer> {
+  async refund(
+    orderId: string,
+    request: RefundRequest,
+    context: AuditContext,
+    approve?: (amount: number) => void,
+  ): Promise<OrderActionAnswer> {
     const record = await this.find(orderId);
     const { order } = await this.deps.checkout.staffRefunds.refundByStaff(
       record.id,
@@ -235,10 +337,17 @@ export class OrderActions {
             paymentStatus: { before: record.payment_status, after: after.payment_status },
             refund: {
               before: null,
-              after: { id: refund.id, amount: refund.amount, method: refund.method, reason: refund.reason },
+              after: {
+                id: refund.id,
+                amount: refund.amount,
+                method: refund.method,
+                reason: refund.reason,
+                ...(request.lines?.length ? { lines: request.lines.filter((line) => line.quantity > 0) } : {}),
+              },
             },
           },
         }),
+      approve,
     );
     return this.answer(order);
   }

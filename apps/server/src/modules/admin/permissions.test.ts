@@ -39,6 +39,8 @@ const expectedRoutes: Record<string, string> = {
   "POST /api/admin/orders/:id/return-to-origin": "shipments:write",
   "POST /api/admin/orders/:id/receive-return": "returns:write",
   "POST /api/admin/orders/bulk/pack": "orders:write",
+  "POST /api/admin/orders/bulk/shipments": "shipments:write",
+  "PUT /api/admin/orders/:id/addresses": "orders:write",
   "POST /api/admin/orders/bulk/labels": "shipments:write",
   "POST /api/admin/orders/bulk/manifest": "shipments:write",
   "GET /api/admin/orders/:id": "orders:read",

@@ -4,7 +4,7 @@ import { Conflict, InvalidInput, NotFound } from "../../lib/errors.js";
 import type { CheckoutResult } from "../../providers/payment/payment-provider.js";
 import { RefundNotSupported } from "../../providers/payment/payment-provider.js";
 import { staffRefundablePaymentStatuses } from "../orders/status.js";
-import type { OrderRecord } from "../orders/types.js";
+import type { OrderItemRecord, OrderRecord } from "../orders/types.js";
 import { outboxMessages } from "../outbox/messages.js";
 import type { OrderRefundRecord, PaymentRecord } from "./repo.js";
 import { type CheckoutServiceDeps, contactOf, gatewayFacts } from "./types.js";
@@ -13,6 +13,19 @@ type RefundDeps = Pick<
   CheckoutServiceDeps,
   "repo" | "clock" | "log" | "provider" | "orders" | "lifecycle" | "inventory" | "promotions" | "outbox" | "creditNotes"
 >;
+
+/** What a line paid: its taxable value and tax (after its share of the discount), else its total less that share. */
+function paidOf(item: OrderItemRecord): number {
+  if (item.taxable_value !== null && item.tax_amount !== null) return item.taxable_value + item.tax_amount;
+  return item.line_total - (item.discount_amount ?? 0);
+}
+
+/** A line's units still refundable by line, and what one unit paid. */
+export interface RefundableLine {
+  orderItemId: number;
+  quantity: number;
+  paidPerUnit: number;
+}
 
 /** Money going back: orders that cannot be fulfilled after payment, and the gateway refund itself. */
 export class Refunds {
@@ -133,6 +146,58 @@ export class Refunds {
     return { paid, refundable, method: payment ? "gateway" : "transfer" };
   }
 
+  /** Each line's units not refunded by line yet (what the order page's "By line" offers). */
+  async refundableLinesOf(orderId: string, items: readonly OrderItemRecord[]): Promise<RefundableLine[]> {
+    const refunded = await this.deps.repo.refundedLinesOf(orderId);
+    return items.map((item) => ({
+      orderItemId: item.id,
+      quantity: Math.max(0, item.quantity - (refunded.get(item.id)?.quantity ?? 0)),
+      paidPerUnit: Math.round(paidOf(item) / item.quantity),
+    }));
+  }
+
+  /**
+   * A refund by line's amount: each line's paid value × units / the line's units (its last units
+   * take what is left of the line, so rounding never adds up to more than it paid), capped by
+   * what remains refundable. Field errors name the line that is unknown or refunded already.
+   */
+  private async amountOfLines(
+    orderId: string,
+    items: readonly OrderItemRecord[],
+    requested: NonNullable<RefundRequest["lines"]>,
+    refundable: number,
+  ): Promise<{ amount: number; lines: { orderItemId: number; quantity: number; amount: number }[] }> {
+    const refunded = await this.deps.repo.refundedLinesOf(orderId);
+    const wanted = new Map<number, { quantity: number; index: number }>();
+    for (const [index, line] of requested.entries()) {
+      if (line.quantity === 0) continue;
+      const before = wanted.get(line.orderItemId);
+      wanted.set(line.orderItemId, { quantity: (before?.quantity ?? 0) + line.quantity, index });
+    }
+    let left = refundable;
+    const lines: { orderItemId: number; quantity: number; amount: number }[] = [];
+    for (const [orderItemId, { quantity, index }] of wanted) {
+      const item = items.find((candidate) => candidate.id === orderItemId);
+      if (!item) {
+        throw new InvalidInput(im.refundLineUnknown, {
+          fieldErrors: { [`lines.${index}.orderItemId`]: [im.refundLineUnknown] },
+        });
+      }
+      const done = refunded.get(orderItemId) ?? { quantity: 0, amount: 0 };
+      const unitsLeft = item.quantity - done.quantity;
+      if (quantity > unitsLeft) {
+        const message = im.refundLineTooMany(Math.max(0, unitsLeft));
+        throw new InvalidInput(message, { fieldErrors: { [`lines.${index}.quantity`]: [message] } });
+      }
+      const paid = paidOf(item);
+      const share = quantity === unitsLeft ? paid - done.amount : Math.round((paid * quantity) / item.quantity);
+      const amount = Math.max(0, Math.min(share, left));
+      left -= amount;
+      lines.push({ orderItemId, quantity, amount });
+    }
+    return { amount: lines.reduce((sum, line) => sum + line.amount, 0), lines };
+  }
+
   /**
    * A person's refund (issue 28), in one transaction: the order's refunded amount (never above
    * what was paid, checked by the update itself), the refund's row and, for the gateway, an
@@ -144,6 +209,8 @@ export class Refunds {
     request: RefundRequest,
     staffId: string | null,
     alsoInTransaction: (trx: Db, order: OrderRecord, refund: OrderRefundRecord) => Promise<void>,
+    /** Sees the amount before anything is written (the route's step-up above Rs 10,000). */
+    approve?: (amount: number) => void,
   ): Promise<{ order: OrderRecord; refund: OrderRefundRecord }> {
     const found = await this.deps.orders.findRecord(orderId);
     if (!found) throw new NotFound(im.orderChanged);
@@ -158,16 +225,27 @@ export class Refunds {
     if (refundable.method === "transfer" && method === "gateway") {
       throw new InvalidInput(im.codRefundMethod, { fieldErrors: { method: [im.codRefundMethod] } });
     }
-    if (request.amount > refundable.refundable) {
+    const byLine = (request.lines ?? []).some((line) => line.quantity > 0);
+    if (byLine && request.amount !== undefined) {
+      throw new InvalidInput(im.refundLinesOrAmount, { fieldErrors: { amount: [im.refundLinesOrAmount] } });
+    }
+    const { amount, lines } = byLine
+      ? await this.amountOfLines(orderId, found.items, request.lines ?? [], refundable.refundable)
+      : { amount: request.amount ?? 0, lines: [] };
+    if (amount <= 0) {
+      throw new InvalidInput(im.refundAmountRequired, { fieldErrors: { amount: [im.refundAmountRequired] } });
+    }
+    if (amount > refundable.refundable) {
       const max = im.refundTooLarge(`Rs ${(refundable.refundable / 100).toFixed(2)}`);
       throw new InvalidInput(max, { fieldErrors: { amount: [max] } });
     }
+    approve?.(amount);
     const result = await this.deps.repo.transaction(async (repo, trx) => {
-      const moved = await this.deps.lifecycle.recordStaffRefund(trx, orderId, request.amount, refundable.paid);
+      const moved = await this.deps.lifecycle.recordStaffRefund(trx, orderId, amount, refundable.paid);
       if (!moved) throw new Conflict(im.orderChanged);
       const refund = await repo.insertStaffRefund({
         order_id: orderId,
-        amount: request.amount,
+        amount,
         reason: request.reason,
         method,
         reference: method === "gateway" ? null : (request.reference ?? null),
@@ -175,12 +253,19 @@ export class Refunds {
         staff_user_id: staffId,
         created_at: this.deps.clock.now().toISOString(),
       });
+      if (lines.length > 0) {
+        await repo.insertRefundLines(refund.id, lines);
+        // The order's row is locked by the update above, so this re-count sees every refund before it.
+        const counted = await repo.refundedLinesOf(orderId);
+        const over = found.items.some((item) => (counted.get(item.id)?.quantity ?? 0) > item.quantity);
+        if (over) throw new Conflict(im.orderChanged);
+      }
       // The gateway call (and, for every refund, its credit note) after the commit, once.
       await this.deps.outbox.enqueue(trx, outboxMessages.staffRefund(refund.id));
       await alsoInTransaction(trx, moved, refund);
       return { order: moved, refund };
     });
-    this.deps.log.info({ orderId, amount: request.amount, method }, "refund by staff recorded");
+    this.deps.log.info({ orderId, amount, method, lines: lines.length }, "refund by staff recorded");
     this.deps.outbox.tick();
     return result;
   }
@@ -189,8 +274,16 @@ export class Refunds {
   async settleStaffRefund(refundId: number): Promise<void> {
     const refund = await this.deps.repo.findStaffRefund(refundId);
     if (!refund) return;
-    const creditNote = () =>
-      this.deps.creditNotes?.creditNoteForRefund(refund.order_id, `staff-refund:${refund.id}`, refund.amount);
+    const creditNote = async () => {
+      // A refund by line credits those lines; one by amount, every line in proportion.
+      const lines = await this.deps.repo.refundLinesOf(refund.id);
+      await this.deps.creditNotes?.creditNoteForRefund(
+        refund.order_id,
+        `staff-refund:${refund.id}`,
+        refund.amount,
+        lines,
+      );
+    };
     // A bank or UPI transfer was made by the person: only its credit note is left to issue.
     if (refund.status === "completed" && refund.method !== "gateway") {
       await creditNote();

@@ -167,6 +167,53 @@ export class CheckoutRepo {
       .execute();
   }
 
+  async insertRefundLines(
+    refundId: number,
+    lines: readonly { orderItemId: number; quantity: number; amount: number }[],
+  ): Promise<void> {
+    if (lines.length === 0) return;
+    await this.db
+      .insertInto("order_refund_lines")
+      .values(
+        lines.map((line) => ({
+          refund_id: refundId,
+          order_item_id: line.orderItemId,
+          quantity: line.quantity,
+          amount: line.amount,
+        })),
+      )
+      .execute();
+  }
+
+  /** One refund's lines (empty for a refund by amount). */
+  async refundLinesOf(refundId: number): Promise<{ orderItemId: number; quantity: number; amount: number }[]> {
+    return this.db
+      .selectFrom("order_refund_lines")
+      .select(["order_item_id as orderItemId", "quantity", "amount"])
+      .where("refund_id", "=", refundId)
+      .orderBy("id")
+      .execute();
+  }
+
+  /** Units and paise already refunded per order line (refunds by line only). */
+  async refundedLinesOf(orderId: string): Promise<Map<number, { quantity: number; amount: number }>> {
+    const rows = await this.db
+      .selectFrom("order_refund_lines")
+      .innerJoin("order_refunds", "order_refunds.id", "order_refund_lines.refund_id")
+      .select((eb) => [
+        "order_refund_lines.order_item_id as orderItemId",
+        eb.fn.sum<number | string>("order_refund_lines.quantity").as("quantity"),
+        eb.fn.sum<number | string>("order_refund_lines.amount").as("amount"),
+      ])
+      .where("order_refunds.order_id", "=", orderId)
+      .groupBy("order_refund_lines.order_item_id")
+      .execute();
+    // PostgreSQL answers sum() of integers as a string (bigint).
+    return new Map(
+      rows.map((row) => [row.orderItemId, { quantity: Number(row.quantity), amount: Number(row.amount) }]),
+    );
+  }
+
   staffRefundsOf(orderId: string): Promise<OrderRefundRecord[]> {
     return this.db.selectFrom("order_refunds").selectAll().where("order_id", "=", orderId).orderBy("id").execute();
   }

@@ -76,7 +76,10 @@ export class CheckoutService {
   }
 
   /** The admin's refunds (issue 28): what may be refunded, a refund, its gateway call (outbox), the list. */
-  get staffRefunds(): Pick<Refunds, "refundableOf" | "refundByStaff" | "settleStaffRefund" | "staffRefundsOf"> {
+  get staffRefunds(): Pick<
+    Refunds,
+    "refundableOf" | "refundableLinesOf" | "refundByStaff" | "settleStaffRefund" | "staffRefundsOf"
+  > {
     return this.refunds;
   }
 

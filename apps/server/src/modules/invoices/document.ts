@@ -164,20 +164,25 @@ export function creditNoteContent(
   invoice: TaxDocumentContent,
   amount: number,
   issue: { number: string; issuedAt: string },
+  /** A refund by line: each invoice line's (by index) credited amount and units; the rest none. */
+  byLine?: ReadonlyMap<number, { amount: number; quantity: number }>,
 ): TaxDocumentContent {
-  const shares = shareDiscount(
-    invoice.lines.map((line) => line.amount),
-    Math.min(amount, invoice.totals.total),
-  );
+  const shares = byLine
+    ? invoice.lines.map((line, index) => Math.min(byLine.get(index)?.amount ?? 0, line.amount))
+    : shareDiscount(
+        invoice.lines.map((line) => line.amount),
+        Math.min(amount, invoice.totals.total),
+      );
   const lines = invoice.lines.flatMap((line, index): DocumentLine[] => {
     const share = shares[index] ?? 0;
     if (share === 0) return [];
+    const units = byLine?.get(index)?.quantity ?? (share === line.amount ? line.quantity : null);
     const { taxableValue, taxAmount } = includedTax(share, line.rateBp);
     const split = splitTax({ amount: share, rateBp: line.rateBp, taxableValue, taxAmount }, invoice.supply, false);
     return [
       {
         ...line,
-        quantity: share === line.amount ? line.quantity : null,
+        quantity: units,
         amount: share,
         discount: 0,
         taxableValue: split.taxableValue,

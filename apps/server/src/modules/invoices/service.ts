@@ -112,6 +112,7 @@ export class InvoicesService {
     orderId: string,
     refundKey: string,
     amount: number,
+    lines?: readonly { orderItemId: number; quantity: number; amount: number }[],
   ): Promise<TaxDocumentRecord | null> {
     const repo = this.deps.repo.in(trx);
     const existing = await repo.findBySource(orderId, "credit_note", refundKey);
@@ -125,16 +126,45 @@ export class InvoicesService {
     const fiscalYear = fiscalYearOf(now);
     const sequence = await repo.nextNumber("credit_note", fiscalYear);
     const number = documentNumber(settings.creditNotePrefix, fiscalYear, sequence);
-    const content = creditNoteContent(contentOf(invoice), Math.min(amount, left), {
-      number,
-      issuedAt: now.toISOString(),
-    });
+    const byLine = lines?.length ? await this.invoiceLinesOf(trx, orderId, lines) : undefined;
+    const content = creditNoteContent(
+      contentOf(invoice),
+      Math.min(amount, left),
+      { number, issuedAt: now.toISOString() },
+      byLine,
+    );
     return repo.insert(rowOf(content, orderId, refundKey, fiscalYear, sequence));
   }
 
+  /**
+   * A refund by line's lines as the invoice's line indexes (the invoice has a line per order
+   * item, in the order's item order); undefined (credit in proportion) when they do not match.
+   */
+  private async invoiceLinesOf(
+    trx: Db,
+    orderId: string,
+    lines: readonly { orderItemId: number; quantity: number; amount: number }[],
+  ): Promise<Map<number, { amount: number; quantity: number }> | undefined> {
+    const found = await this.deps.orders.findRecord(orderId, trx);
+    if (!found) return undefined;
+    const byLine = new Map<number, { amount: number; quantity: number }>();
+    for (const line of lines) {
+      const index = found.items.findIndex((item) => item.id === line.orderItemId);
+      if (index < 0) return undefined;
+      const before = byLine.get(index) ?? { amount: 0, quantity: 0 };
+      byLine.set(index, { amount: before.amount + line.amount, quantity: before.quantity + line.quantity });
+    }
+    return byLine;
+  }
+
   /** Same, in a transaction of its own (refund handlers that have none open). */
-  creditNoteForRefund(orderId: string, refundKey: string, amount: number): Promise<TaxDocumentRecord | null> {
-    return this.deps.repo.transaction((_repo, trx) => this.issueCreditNote(trx, orderId, refundKey, amount));
+  creditNoteForRefund(
+    orderId: string,
+    refundKey: string,
+    amount: number,
+    lines?: readonly { orderItemId: number; quantity: number; amount: number }[],
+  ): Promise<TaxDocumentRecord | null> {
+    return this.deps.repo.transaction((_repo, trx) => this.issueCreditNote(trx, orderId, refundKey, amount, lines));
   }
 
   /** The order's invoices and credit notes, for its owner (anyone else 404). */

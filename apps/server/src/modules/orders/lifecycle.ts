@@ -283,6 +283,27 @@ export class OrderLifecycleService {
   }
 
   /**
+   * A person's address edit (issue "owner's side, part 3"): only before dispatch, while no AWB is
+   * recorded and the order is as it was read (`updatedAt`), so an edit never races a shipment.
+   */
+  changeAddresses(
+    trx: Db,
+    orderId: string,
+    updatedAt: string,
+    addresses: { shippingAddress?: string; billingAddress?: string },
+  ): Promise<OrderRecord | undefined> {
+    return this.repo.in(trx).changeIf(
+      orderId,
+      { status: ["CREATED", "CONFIRMED", "PROCESSING"], unsetColumn: "tracking_number", updatedAt },
+      {
+        ...(addresses.shippingAddress === undefined ? {} : { shipping_address: addresses.shippingAddress }),
+        ...(addresses.billingAddress === undefined ? {} : { billing_address: addresses.billingAddress }),
+        updated_at: this.now(),
+      },
+    );
+  }
+
+  /**
    * A person answered a failed delivery (NDR): a re-attempt on `reattemptDate` (India day) or a
    * return to origin, recorded while the order is still SHIPPED and no return was asked for.
    */

@@ -247,6 +247,8 @@ export class OrdersRepo {
       unsetColumn?: "tracking_number" | "shiprocket_order_id" | "packed_at" | "returned_at";
       /** Only while `ndr_action` is not this (null passes): no second answer after a return. */
       ndrActionNot?: "return";
+      /** Only while the order is unchanged since it was read (an edit's version check). */
+      updatedAt?: string;
     },
     changes: UpdateObject<Database, "orders">,
   ): Promise<OrderRecord | undefined> {
@@ -263,6 +265,7 @@ export class OrdersRepo {
       .$if(when.ndrActionNot !== undefined, (query) =>
         query.where((eb) => eb.or([eb("ndr_action", "is", null), eb("ndr_action", "!=", when.ndrActionNot!)])),
       )
+      .$if(when.updatedAt !== undefined, (query) => query.where("updated_at", "=", when.updatedAt!))
       .returningAll()
       .executeTakeFirst();
   }

@@ -2,12 +2,10 @@ import { catalogueMessages as cm } from "@vaki/contract/admin/catalogue";
 import { productFormMessages as fm } from "@vaki/contract/admin/product-form";
 import type { AdminProductDetail } from "@vaki/contract/admin/schemas";
 import { useEffect, useState } from "react";
-import { Link, useParams } from "react-router";
+import { Link } from "react-router";
 import { FormError } from "../../components/field";
 import { PageHeader } from "../../components/page-header";
-import { ErrorState, LoadingState } from "../../components/states";
 import { errorMessage, isApiError } from "../../lib/api-error";
-import { useProduct } from "./api";
 import { LeavePrompt } from "./leave-prompt";
 import { useSaveGrid } from "./product-form-api";
 import {
@@ -19,22 +17,15 @@ import {
   serverCellErrors,
 } from "./variant-grid";
 import { VariantGridEditor } from "./variant-grid-editor";
+import { WithProduct } from "./with-product";
 
 /** An existing product's variants as the grid, saved whole against the version it was loaded at. */
 export function EditVariantsPage() {
-  const { id = "" } = useParams();
-  const product = useProduct(id);
-  if (product.isPending) return <LoadingState label="Loading the product…" />;
-  if (product.isError)
-    return (
-      <div className="page">
-        <PageHeader title="Edit variants" breadcrumb={<Link to="/products">Products</Link>} />
-        <div className="panel">
-          <ErrorState error={product.error} onRetry={() => void product.refetch()} />
-        </div>
-      </div>
-    );
-  return <EditVariants product={product.data} onReload={() => void product.refetch()} />;
+  return (
+    <WithProduct title="Edit variants">
+      {(product, reload) => <EditVariants product={product} onReload={reload} />}
+    </WithProduct>
+  );
 }
 
 function EditVariants({ product, onReload }: { product: AdminProductDetail; onReload: () => void }) {

@@ -1,31 +1,23 @@
 import type { AdminProductDetail } from "@vaki/contract/admin/schemas";
-import { Link, useParams } from "react-router";
+import { Link } from "react-router";
 import { StatusBadge } from "../../components/badges";
 import { PageHeader } from "../../components/page-header";
-import { EmptyState, ErrorState, LoadingState } from "../../components/states";
+import { EmptyState } from "../../components/states";
 import { TableScroller } from "../../components/table-scroller";
 import { Timeline } from "../../components/timeline";
 import { formatDateTime, formatRupees } from "../../lib/format";
 import { useCan } from "../auth/require-permission";
-import { useProduct } from "./api";
 import { PhotosSection } from "./photos-section";
 import { ProductEditForm } from "./product-edit-form";
 import { AdjustStockDialog, LedgerDialog, StockLevelBadge } from "./stock-dialogs";
+import { WithProduct } from "./with-product";
 
 export function ProductPage() {
-  const { id = "" } = useParams();
-  const product = useProduct(id);
-  if (product.isPending) return <LoadingState label="Loading the product…" />;
-  if (product.isError)
-    return (
-      <div className="page">
-        <PageHeader title="Product" breadcrumb={<Link to="/products">Products</Link>} />
-        <div className="panel">
-          <ErrorState error={product.error} onRetry={() => void product.refetch()} />
-        </div>
-      </div>
-    );
-  return <ProductView product={product.data} onReload={() => void product.refetch()} />;
+  return (
+    <WithProduct title="Product">
+      {(product, reload) => <ProductView product={product} onReload={reload} />}
+    </WithProduct>
+  );
 }
 
 function ProductView({ product, onReload }: { product: AdminProductDetail; onReload: () => void }) {

@@ -21,6 +21,7 @@ import { readAddress } from "../../providers/payment/sandbox-payment-form.js";
 import type { AuditLog } from "../audit/service.js";
 import type { AuditContext } from "../audit/types.js";
 import type { CheckoutService } from "../checkout/service.js";
+import { deliveryAddressKey } from "../cod/service.js";
 import type { FailedDeliveries } from "../fulfilment/failed-delivery.js";
 import type { FulfilmentService } from "../fulfilment/service.js";
 import type { OrderLifecycleService } from "../orders/lifecycle.js";
@@ -219,6 +220,8 @@ export class OrderActions {
       const changed = await this.deps.lifecycle.changeAddresses(trx, record.id, record.updated_at, {
         ...(shipping ? { shippingAddress: JSON.stringify(shipping) } : {}),
         ...(billing ? { billingAddress: JSON.stringify(billing) } : {}),
+        // A COD order is counted under its delivery address (open-COD limits): the count follows the parcel.
+        ...(shipping && record.cod_address_key !== null ? { codAddressKey: deliveryAddressKey(shipping) } : {}),
       });
       if (!changed) return undefined;
       await this.deps.audit.record(trx, context, {

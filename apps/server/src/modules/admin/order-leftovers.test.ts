@@ -9,6 +9,7 @@ import { orderRow, paymentForm, payOnPage, startCheckout } from "../../../test/h
 import { testEngine } from "../../../test/helpers/database.js";
 import { addStaff, asStaff, type StaffSession, setUpOwner } from "../../../test/helpers/staff.js";
 import { ManualClock } from "../../lib/clock.js";
+import { deliveryAddressKey } from "../cod/service.js";
 
 const bengaluru = {
   fullName: "Asha Rao",
@@ -124,6 +125,25 @@ describe(`the order page's last actions: addresses, bulk shipments, refund by li
       expect(late.statusCode).toBe(409);
       expect(late.json().message).toBe(am.notEditable);
       expect((await detail(order.id)).actions.editAddresses).toBe(false);
+    });
+
+    it("moves a COD order's address key with its parcel, and leaves other orders' keys alone", async () => {
+      const cod = await paidOrder();
+      const other = await paidOrder();
+      // What the COD attempt recorded for the first delivery address (the open-COD limits count on it).
+      await shop.database.db
+        .updateTable("orders")
+        .set({ cod_address_key: "before" })
+        .where("id", "=", cod.id)
+        .execute();
+      expect(
+        (await send(ops, "PUT", `/api/admin/orders/${cod.id}/addresses`, { shipping: bengaluru })).statusCode,
+      ).toBe(200);
+      expect(
+        (await send(ops, "PUT", `/api/admin/orders/${other.id}/addresses`, { shipping: bengaluru })).statusCode,
+      ).toBe(200);
+      expect((await orderRow(shop.database.db, cod.id)).cod_address_key).toBe(deliveryAddressKey(bengaluru));
+      expect((await orderRow(shop.database.db, other.id)).cod_address_key).toBeNull();
     });
 
     it("edits the billing address alone; refuses a move abroad, a cancelled order and a delivered one", async () => {

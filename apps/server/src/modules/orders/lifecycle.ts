@@ -290,7 +290,7 @@ export class OrderLifecycleService {
     trx: Db,
     orderId: string,
     updatedAt: string,
-    addresses: { shippingAddress?: string; billingAddress?: string },
+    addresses: { shippingAddress?: string; billingAddress?: string; codAddressKey?: string },
   ): Promise<OrderRecord | undefined> {
     return this.repo.in(trx).changeIf(
       orderId,
@@ -298,6 +298,7 @@ export class OrderLifecycleService {
       {
         ...(addresses.shippingAddress === undefined ? {} : { shipping_address: addresses.shippingAddress }),
         ...(addresses.billingAddress === undefined ? {} : { billing_address: addresses.billingAddress }),
+        ...(addresses.codAddressKey === undefined ? {} : { cod_address_key: addresses.codAddressKey }),
         updated_at: this.now(),
       },
     );

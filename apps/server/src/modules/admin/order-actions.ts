@@ -224,6 +224,8 @@ export class OrderActions {
         ...(shipping && record.cod_address_key !== null ? { codAddressKey: deliveryAddressKey(shipping) } : {}),
       });
       if (!changed) return undefined;
+      // The update above holds the order row; a shipment claimed before it means the courier has the old address.
+      if (await this.deps.fulfilment.hasShipmentIn(trx, record.id)) throw new Conflict(am.notEditable);
       await this.deps.audit.record(trx, context, {
         action: "order.addresses_edit",
         entityType: "order",

@@ -146,6 +146,26 @@ describe(`the order page's last actions: addresses, bulk shipments, refund by li
       expect((await orderRow(shop.database.db, other.id)).cod_address_key).toBeNull();
     });
 
+    it("never ships to an old address when an edit and the shipment race (the courier's pincode is the order's)", async () => {
+      const orders = await Promise.all(Array.from({ length: 8 }, () => paidOrder()));
+      const answers = await Promise.all(
+        orders.flatMap((order) => [
+          send(ops, "POST", `/api/admin/orders/${order.id}/shipment`),
+          send(ops, "PUT", `/api/admin/orders/${order.id}/addresses`, { shipping: bengaluru }),
+        ]),
+      );
+      for (const answer of answers) expect([200, 409], answer.body).toContain(answer.statusCode);
+      for (const order of orders) {
+        const stored = JSON.parse((await orderRow(shop.database.db, order.id)).shipping_address ?? "null");
+        const parcel = await shop.database.db
+          .selectFrom("sandbox_shipments")
+          .select("destination_pincode")
+          .where("order_id", "=", order.id)
+          .executeTakeFirstOrThrow();
+        expect(parcel.destination_pincode).toBe(stored.pincode);
+      }
+    });
+
     it("edits the billing address alone; refuses a move abroad, a cancelled order and a delivered one", async () => {
       const order = await paidOrder();
       const url = `/api/admin/orders/${order.id}/addresses`;

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from "kysely";
+import { type Insertable, type Selectable, sql } from "kysely";
 import type { Db } from "../../db/connection.js";
 import type { ShipmentsTable } from "../../db/schema.js";
 
@@ -25,11 +25,22 @@ export class FulfilmentRepo {
 
   /** Inserts the order's shipment row unless it has one (INSERT … ON CONFLICT DO NOTHING). */
   async claim(row: Insertable<ShipmentsTable>): Promise<void> {
-    await this.db
-      .insertInto("shipments")
-      .values(row)
-      .onConflict((conflict) => conflict.column("order_id").doNothing())
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      // Takes the order row first (a no-op update): an address edit in flight holds it, so the claim
+      // waits for it, and an edit after the claim sees the shipment and is refused (issue 28).
+      await trx.updateTable("orders").set({ updated_at: sql`updated_at` }).where("id", "=", row.order_id).execute();
+      await trx
+        .insertInto("shipments")
+        .values(row)
+        .onConflict((conflict) => conflict.column("order_id").doNothing())
+        .execute();
+    });
+  }
+
+  /** Whether the order has a shipment row, read in the caller's transaction. */
+  static async exists(trx: Db, orderId: string): Promise<boolean> {
+    const row = await trx.selectFrom("shipments").select("order_id").where("order_id", "=", orderId).executeTakeFirst();
+    return row !== undefined;
   }
 
   recordCreated(

@@ -47,7 +47,7 @@ import {
   unpaidStatuses,
 } from "./courier-codes.js";
 import { orderCancelledMail, shippingUpdateMail } from "./mail-templates.js";
-import type { FulfilmentRepo, ShipmentRecord } from "./repo.js";
+import { FulfilmentRepo, type ShipmentRecord } from "./repo.js";
 import { parcelOf, paymentMethodOf, shipmentOrderOf } from "./shipment-order.js";
 
 export interface FulfilmentServiceDeps {
@@ -122,7 +122,9 @@ export class FulfilmentService {
     if (!shipment || shipment.cancelled_at) return shipment ?? null;
 
     if (!shipment.shipment_id) {
-      const created = await this.deps.shipping.createShipment(shipmentOrderOf(record, items));
+      // Read again after the claim: an address edited by staff before it is the one to ship to.
+      const latest = (await this.deps.orders.findRecord(orderId))?.record ?? record;
+      const created = await this.deps.shipping.createShipment(shipmentOrderOf(latest, items));
       shipment = (await this.deps.repo.recordCreated(orderId, created, now())) ?? (await this.deps.repo.find(orderId));
       await this.deps.lifecycle.recordShipment(orderId, {
         shiprocketOrderId: created.providerOrderId,
@@ -297,6 +299,11 @@ export class FulfilmentService {
   /** The order's shipment row (the admin's label and actions read it). */
   shipmentOf(orderId: string): Promise<ShipmentRecord | undefined> {
     return this.deps.repo.find(orderId);
+  }
+
+  /** Whether a shipment was claimed for the order, in the caller's transaction (after it locked the order row). */
+  hasShipmentIn(trx: Db, orderId: string): Promise<boolean> {
+    return FulfilmentRepo.exists(trx, orderId);
   }
 
   /** Outbox handler of `create-shipment`. */

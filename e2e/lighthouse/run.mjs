@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 /**
  * The storefront speed gate (issue 14): Lighthouse with its default mobile emulation and
- * throttling against the built shop, the median of LIGHTHOUSE_RUNS runs (default 3) per page.
+ * throttling against the built shop, the median of LIGHTHOUSE_RUNS runs (default 3) per page and
+ * of LIGHTHOUSE_KEY_RUNS (default 5) for the home and product pages, the two most visited.
+ * A page whose performance median is under budget is measured that many times again and judged on
+ * the median of all its runs: one noisy set on a shared host does not decide (decision 0020).
  * Prints the four category scores and LCP, TBT and CLS per page; exits 1 below the budgets.
  *
  *   npm run lighthouse                          every main page
@@ -28,6 +31,8 @@ import { cpuSlowdown, DEFAULT_CPU_SLOWDOWN, EMULATED_PHONE_INDEX } from "./cpu-s
 const ROOT = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const KEY_RUNS = Number(process.env.LIGHTHOUSE_KEY_RUNS ?? 5);
+const KEY_PAGES = new Set(["home", "product"]);
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3400);
 /** "enforce" (the default): a performance score under budget fails the run; "report": it is printed only. */
 const PERFORMANCE_MODE = process.env.LIGHTHOUSE_PERFORMANCE ?? "enforce";
@@ -283,8 +288,14 @@ async function main() {
       const runs = [];
       // One unmeasured visit first, so every measured run sees a warm server (its caches) as a shopper would.
       await fetch(`${shop.baseUrl}${page.path}`);
-      for (let run = 0; run < RUNS; run++) runs.push(await audit(`${shop.baseUrl}${page.path}`, page.name));
-      const row = { page: page.name };
+      const planned = KEY_PAGES.has(page.name) ? KEY_RUNS : RUNS;
+      for (let run = 0; run < planned; run++) runs.push(await audit(`${shop.baseUrl}${page.path}`, page.name));
+      const remeasure = PERFORMANCE_MODE === "enforce" && median(runs.map((r) => r.performance)) < BUDGETS.performance;
+      if (remeasure) {
+        console.log(`${page.name}: performance median under ${BUDGETS.performance}; measuring ${planned} more runs`);
+        for (let run = 0; run < planned; run++) runs.push(await audit(`${shop.baseUrl}${page.path}`, page.name));
+      }
+      const row = { page: page.name, runs: runs.length };
       const measures = [
         "performance",
         "accessibility",
@@ -314,11 +325,11 @@ async function main() {
   } finally {
     await shop.stop();
   }
-  console.log(`\nLighthouse, mobile emulation and throttling, median of ${RUNS} runs per page`);
-  console.log("page          perf  a11y  best   seo   LCP ms   TBT ms    CLS   host   cpu");
+  console.log(`\nLighthouse, mobile emulation and throttling, the median of each page's runs`);
+  console.log("page          runs  perf  a11y  best   seo   LCP ms   TBT ms    CLS   host   cpu");
   for (const r of rows) {
     console.log(
-      `${r.page.padEnd(12)} ${String(r.performance).padStart(5)} ${String(r.accessibility).padStart(5)} ${String(r["best-practices"]).padStart(5)} ${String(r.seo).padStart(5)} ${String(Math.round(r.lcp)).padStart(8)} ${String(Math.round(r.tbt)).padStart(8)} ${r.cls.toFixed(3).padStart(6)} ${String(Math.round(r.benchmark)).padStart(6)} ${`${r.cpu.toFixed(1)}×`.padStart(5)}`,
+      `${r.page.padEnd(12)} ${String(r.runs).padStart(5)} ${String(r.performance).padStart(5)} ${String(r.accessibility).padStart(5)} ${String(r["best-practices"]).padStart(5)} ${String(r.seo).padStart(5)} ${String(Math.round(r.lcp)).padStart(8)} ${String(Math.round(r.tbt)).padStart(8)} ${r.cls.toFixed(3).padStart(6)} ${String(Math.round(r.benchmark)).padStart(6)} ${`${r.cpu.toFixed(1)}×`.padStart(5)}`,
     );
   }
   console.log(

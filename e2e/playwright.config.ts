@@ -19,7 +19,7 @@ const courierPort = Number(process.env.E2E_COURIER_PORT ?? port + 100);
 const courierBaseURL = `http://127.0.0.1:${courierPort}`;
 const courierDataDir = process.env.E2E_COURIER_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "vaki-e2e-courier-"));
 if (!externalBaseURL) process.env.E2E_COURIER_DATA_DIR = courierDataDir;
-const courierTests = /(shipped-orders|admin\/failed-delivery)\.spec\.ts$/;
+const courierTests = /(shipped-orders|exchanges|admin\/(failed-delivery|delivered-refund))\.spec\.ts$/;
 
 // Debian's Chromium; test tools never download a browser of their own here.
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";

@@ -216,4 +216,54 @@ describe("My Orders", { timeout: 20_000 }, () => {
     expect(await screen.findByText("Order exceeds cancellation within 6 hours of order creation")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Cancel Order" })).toBeNull();
   });
+
+  it("offers the invoice once shipped, and a credit note for each refund after it", async () => {
+    logIn();
+    const shipped = orderFixture({ status: "DELIVERED", trackingNumber: "1490123456789", refundedAmount: 15_000 });
+    serve((url) => {
+      if (url.pathname === "/api/orders/orderHistory") return ok(page([shipped], 0, false));
+      if (url.pathname === `/api/orders/${ORDER_ID}/tax-documents`)
+        return ok({
+          documents: [
+            {
+              id: "d1",
+              kind: "invoice",
+              number: "VK/26-27/000007",
+              issuedAt: "2026-11-24T10:00:00.000Z",
+              total: 233_820,
+              taxAmount: 11_134,
+            },
+            {
+              id: "d2",
+              kind: "credit_note",
+              number: "CN/26-27/000002",
+              issuedAt: "2026-11-25T10:00:00.000Z",
+              total: 15_000,
+              taxAmount: 714,
+            },
+          ],
+        });
+      return undefined;
+    });
+    renderRoute("/orders");
+    const card = await screen.findByRole("article", { name: /VK-100042/ });
+    expect(within(card).getByRole("button", { name: "Download invoice" })).toBeInTheDocument();
+    expect(
+      await within(card).findByRole("button", { name: "Download credit note CN/26-27/000002" }),
+    ).toBeInTheDocument();
+    expect(within(card).queryByRole("button", { name: /VK\/26-27\/000007/ })).toBeNull();
+  });
+
+  it("asks for no documents when nothing was refunded", async () => {
+    logIn();
+    serve((url) =>
+      url.pathname === "/api/orders/orderHistory"
+        ? ok(page([orderFixture({ status: "SHIPPED", trackingNumber: "1490123456789" })], 0, false))
+        : undefined,
+    );
+    renderRoute("/orders");
+    const card = await screen.findByRole("article", { name: /VK-100042/ });
+    expect(within(card).getByRole("button", { name: "Download invoice" })).toBeInTheDocument();
+    expect(calls.some((call) => call.path.endsWith("/tax-documents"))).toBe(false);
+  });
 });

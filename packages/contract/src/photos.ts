@@ -19,6 +19,8 @@ export const photoFallbackWidth = 960;
 export const photoSizes = {
   /** The product page's main gallery: full width on phones, about 54% beside the buying column from 60rem, at most 80rem. */
   productGallery: "(min-width: 80rem) 43rem, (min-width: 60rem) 54vw, 100vw",
+  /** A product card in a list or carousel: two across on phones, three from 48rem, four (about 18rem) from 80rem. */
+  productCard: "(min-width: 80rem) 18rem, (min-width: 48rem) 31vw, 50vw",
   /** The gallery's thumbnails: two, then three, across the gallery. */
   galleryThumb: "(min-width: 80rem) 14rem, (min-width: 60rem) 18vw, (min-width: 768px) 33vw, 50vw",
 } as const;

@@ -46,12 +46,28 @@ export const listFilterParams = ["size", "color", "minPrice", "maxPrice", "inSto
 
 /** What a card's picture is chosen from (a ProductSummary's fields; declared here, so the rule loads without zod). */
 export interface CardPictures {
-  images: readonly { imageUrl: string; displayOrder: number; primary: boolean }[];
+  images: readonly { imageUrl: string; displayOrder: number; primary: boolean; photo?: CardPhoto | undefined }[];
   imageUrl: string | null;
+}
+
+/** An uploaded photo's renditions, as the card draws them (`photoSources` in photos.ts). */
+export interface CardPhoto {
+  width: number;
+  height: number;
+  avif: string;
+  webp: string;
+  jpeg: string;
 }
 
 /** A card's picture: the primary image, else the first by displayOrder, else the product's imageUrl. */
 export function cardImage(product: CardPictures): string | null {
+  return cardPicture(product)?.url ?? null;
+}
+
+/** The card's picture with its renditions when it is an uploaded photo (a srcset for the card's width). */
+export function cardPicture(product: CardPictures): { url: string; photo?: CardPhoto } | null {
   const ordered = [...product.images].sort((a, b) => a.displayOrder - b.displayOrder);
-  return (ordered.find((image) => image.primary) ?? ordered[0])?.imageUrl ?? product.imageUrl ?? null;
+  const chosen = ordered.find((image) => image.primary) ?? ordered[0];
+  if (chosen) return chosen.photo ? { url: chosen.imageUrl, photo: chosen.photo } : { url: chosen.imageUrl };
+  return product.imageUrl ? { url: product.imageUrl } : null;
 }

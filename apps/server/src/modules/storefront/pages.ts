@@ -1,7 +1,7 @@
 import { categoryProductsQuerySchema, productKeySchema, productsQuerySchema } from "@vaki/contract/catalog";
 import { HERO_DESKTOP_QUERY, HERO_MEDIA, HERO_PHONE_QUERY } from "@vaki/contract/hero-media";
 import { photoSizes } from "@vaki/contract/photos";
-import { cardImage, firstListPagePath, firstListPageQuery } from "@vaki/contract/product-list";
+import { cardPicture, firstListPagePath, firstListPageQuery } from "@vaki/contract/product-list";
 import { galleryImages, resolveSelection } from "@vaki/contract/product-options";
 import { LRUCache } from "lru-cache";
 import { withEncodings } from "../catalog/response-cache.js";
@@ -353,11 +353,14 @@ export class StorefrontPages {
         : categoryProductsQuerySchema.parse(firstListPageQuery);
     const data = await this.deps.catalog.listPage(key, query);
     if (!data) return null;
+    // The same file the card's <picture> picks: an uploaded photo's AVIF at the card's width.
     const images = data.content
       .slice(0, FIRST_ROW_CARDS)
-      .map(cardImage)
-      .filter((href): href is string => href !== null)
-      .map((href) => ({ href }));
+      .map(cardPicture)
+      .filter((picture) => picture !== null)
+      .map(({ url, photo }) =>
+        photo ? { href: url, srcset: photo.avif, sizes: photoSizes.productCard, type: "image/avif" } : { href: url },
+      );
     return { firstData: { path: firstListPagePath(urlKey), data }, images };
   }
 

@@ -1,5 +1,6 @@
 import type { ProductSummary } from "@vaki/contract/catalog";
-import { cardImage } from "@vaki/contract/product-list";
+import { photoSizes } from "@vaki/contract/photos";
+import { cardPicture } from "@vaki/contract/product-list";
 import { Link } from "react-router";
 import { formatRupees } from "../../../lib/money";
 import { paths } from "../../../lib/paths";
@@ -21,7 +22,7 @@ interface ProductCardProps {
 
 /** A product in a grid or carousel: its picture large on a plain ground, name, price, link to its page. */
 export function ProductCard({ product, eager = false, headingLevel = 2 }: ProductCardProps) {
-  const image = cardImage(product);
+  const picture = cardPicture(product);
   const colours = colourCount(product);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const action = useCardAction();
@@ -29,7 +30,16 @@ export function ProductCard({ product, eager = false, headingLevel = 2 }: Produc
     <article className="product-card">
       <Link to={paths.product(product.id)} className="product-card__link">
         <div className="product-card__media">
-          {image ? <ProductImage src={image} alt="" eager={eager} className="product-card__image" /> : null}
+          {picture ? (
+            <ProductImage
+              src={picture.url}
+              alt=""
+              eager={eager}
+              className="product-card__image"
+              photo={picture.photo}
+              sizes={photoSizes.productCard}
+            />
+          ) : null}
           {product.inStock ? null : <span className="product-card__badge">Sold out</span>}
         </div>
         <div className="product-card__body">

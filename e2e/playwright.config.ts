@@ -63,7 +63,10 @@ function shopServer(serverPort: number, folder: string, env: Record<string, stri
 export default defineConfig({
   testDir: "./tests",
   fullyParallel: false,
-  workers: 1,
+  // One file at a time per shop: the files of a shop share its database and run in order. The
+  // courier shop's files mostly wait on its 3 s steps, so they run beside the main shop's (two
+  // workers, one per project) instead of after them.
+  workers: externalBaseURL ? 1 : 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   timeout: 30_000,
@@ -76,6 +79,7 @@ export default defineConfig({
     {
       name: "chromium",
       testIgnore: courierTests,
+      workers: 1,
       use: { ...devices["Desktop Chrome"], launchOptions },
     },
     ...(externalBaseURL
@@ -84,6 +88,7 @@ export default defineConfig({
           {
             name: "chromium-fast-courier",
             testMatch: courierTests,
+            workers: 1,
             use: { ...devices["Desktop Chrome"], launchOptions, baseURL: courierBaseURL },
           },
         ]),

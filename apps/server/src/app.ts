@@ -24,6 +24,7 @@ import { createCodModule } from "./modules/cod/module.js";
 import type { CodService } from "./modules/cod/service.js";
 import { createCommerceModules } from "./modules/commerce.js";
 import { createCommunityModule } from "./modules/community/module.js";
+import { createExchangesModule } from "./modules/exchanges/module.js";
 import { createFulfilmentModule } from "./modules/fulfilment/module.js";
 import { DatabaseSandboxShipmentStore } from "./modules/fulfilment/sandbox-shipment-db-store.js";
 import { createHealthModule } from "./modules/health/module.js";
@@ -253,6 +254,19 @@ export async function buildApp(
     lowStock: stockDigest.stockDigest,
     photos: media.photos,
   });
+  // Size exchanges and defect reports: courier, stock, refunds by line and the staff's audit log.
+  const exchanges = createExchangesModule({
+    db,
+    clock,
+    log,
+    config,
+    commerce,
+    shipping,
+    outbox: outbox.outbox,
+    mailer,
+    checkout: checkout.checkout,
+    staffModule: admin.staffModule,
+  });
   const modules: ShopModule[] = [
     createHealthModule({ database, version: appVersion, shopName: config.shopName }),
     accounts,
@@ -269,6 +283,7 @@ export async function buildApp(
     invoicesModule,
     fulfilmentModule,
     checkout,
+    exchanges,
     // Last: its worker starts once the others' timers have, and stops after them.
     outbox,
   ];

@@ -48,6 +48,12 @@ describe("configuration", () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), OUTBOX_INTERVAL_MS: "-5" })).toThrow(/OUTBOX_INTERVAL_MS/);
   });
 
+  it("ships an exchange's new size on pickup by default, or at approval when asked", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).exchangeShipMode).toBe("on-pickup");
+    expect(loadConfig({ DATA_DIR: tempDir(), EXCHANGE_SHIP_MODE: "at-approval" }).exchangeShipMode).toBe("at-approval");
+    expect(() => loadConfig({ DATA_DIR: tempDir(), EXCHANGE_SHIP_MODE: "never" })).toThrow(/EXCHANGE_SHIP_MODE/);
+  });
+
   it("reads TRUST_PROXY as off, every hop, or the proxies' addresses", () => {
     const trust = (TRUST_PROXY: string) => loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY }).trustProxy;
     expect(loadConfig({ DATA_DIR: tempDir() }).trustProxy).toBe(false);

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { isIP } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { type ExchangeShipMode, exchangeShipModes } from "@vaki/contract/exchanges";
 import { z } from "zod";
 
 const booleanFromEnv = z
@@ -154,6 +155,8 @@ export const configSchema = z.object({
   ACCOUNTS_CLEANUP_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
   /** How often each process asks the courier about parcels on their way (status, shipping e-mails) (ms); 0 turns it off. */
   COURIER_SYNC_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
+  /** When an exchange's new size ships: when the courier picks the old one up, or at approval (issue 29). */
+  EXCHANGE_SHIP_MODE: z.enum(exchangeShipModes).default("on-pickup"),
   /** How often each process looks for sold-out sizes back in stock and writes the waiting e-mails (ms); 0 turns it off. */
   BACK_IN_STOCK_SWEEP_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
   /** The hour (0-23, India time) from which the owner's daily low-stock e-mail goes to OWNER_EMAIL. */
@@ -235,6 +238,8 @@ export interface Config {
   holdLimits: { perGuest: number; perAddress: number };
   holdSweepIntervalMs: number;
   courierSyncIntervalMs: number;
+  /** When an exchange's new size ships (EXCHANGE_SHIP_MODE). */
+  exchangeShipMode: ExchangeShipMode;
   backInStockSweepMs: number;
   /** The owner's daily low-stock e-mail: from this hour in India, checked this often (0: off). */
   lowStockDigest: { hour: number; checkIntervalMs: number };
@@ -373,6 +378,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     holdLimits: { perGuest: c.MAX_HELD_UNITS_PER_GUEST, perAddress: c.MAX_HELD_UNITS_PER_ADDRESS },
     holdSweepIntervalMs: c.HOLD_SWEEP_INTERVAL_MS,
     courierSyncIntervalMs: c.COURIER_SYNC_INTERVAL_MS,
+    exchangeShipMode: c.EXCHANGE_SHIP_MODE,
     backInStockSweepMs: c.BACK_IN_STOCK_SWEEP_MS,
     lowStockDigest: { hour: c.LOW_STOCK_DIGEST_HOUR, checkIntervalMs: c.LOW_STOCK_DIGEST_CHECK_MS },
     cod: {

@@ -6,12 +6,12 @@ import { DESKTOP } from "../support/shop";
 /*
  * A new product from the admin: a catalogue person adds two colours with their swatches, picks
  * five sizes, fills the grid's prices and stock (for all, a row, a column), creates the product
- * active, and within seconds the storefront lists it, finds it and shows its page. Its variants
- * open again as the grid from the product page.
+ * active, uploads three photos, and within seconds the storefront lists it, finds it and shows
+ * its page with the photos' srcsets. Its variants open again as the grid from the product page.
  */
 test.describe.configure({ timeout: 120_000 });
 
-test("a catalogue person creates a 2 colours × 5 sizes product that the storefront lists, finds and shows", async ({
+test("a catalogue person creates a 2 colours × 5 sizes product with 3 photos that the storefront lists and shows", async ({
   browser,
   baseURL,
 }) => {
@@ -80,6 +80,23 @@ test("a catalogue person creates a 2 colours × 5 sizes product that the storefr
     const variants = admin.getByRole("region", { name: "Variants", exact: true }).first();
     await expect(variants.getByRole("row")).toHaveCount(11);
 
+    // Three photos (PNGs drawn by the browser), uploaded at once through the picker, with progress.
+    const painter = await context.newPage();
+    await painter.setViewportSize({ width: 800, height: 1000 });
+    const files = [];
+    for (const [index, ground] of ["#1b2a49", "#f2efe6", "#c0392b"].entries()) {
+      await painter.setContent(
+        `<body style="margin:0;background:${ground}"><p style="font:bold 240px sans-serif;color:#888">${index + 1}</p></body>`,
+      );
+      files.push({ name: `gridline-${index + 1}.png`, mimeType: "image/png", buffer: await painter.screenshot() });
+    }
+    await painter.close();
+    await admin.getByLabel("Photo files").setInputFiles(files);
+    const uploads = admin.getByRole("list", { name: "Uploads" });
+    await expect(uploads.getByText("Added", { exact: true })).toHaveCount(3, { timeout: 30_000 });
+    await expect(admin.locator(".photo-list > li")).toHaveCount(3);
+    await checkView(admin, "new-product-photos");
+
     // The same grid opens again for the product.
     await admin.getByRole("link", { name: "Edit variants" }).click();
     await expect(admin.getByRole("heading", { level: 1, name: `Variants of ${name}` })).toBeVisible();
@@ -102,9 +119,18 @@ test("a catalogue person creates a 2 colours × 5 sizes product that the storefr
     await shopper.goto(`/product/${slug}`);
     await expect(shopper.locator("main")).toContainText(name);
     await expect(shopper.locator("main")).toContainText(/1,499/);
+    // Its photos as <picture>s: AVIF and WebP srcsets at every width up to the original's 800 px.
+    const avif = shopper.locator('main picture source[type="image/avif"]').first();
+    await expect(avif).toHaveAttribute("srcset", /\/media\/photos\/[0-9a-f]{64}-320\.avif 320w, .*-960\.avif 800w$/);
+    const drawn = shopper.locator("main picture img").first();
+    await expect(drawn).toHaveAttribute("width", "800");
+    await expect(drawn).toHaveAttribute("height", "1000");
+    await expect
+      .poll(() => drawn.evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth))
+      .toBeGreaterThan(0);
   } finally {
     // Archived again, so the files after this one see the demo catalogue they expect (its lists
-    // open newest first, and this product has no pictures).
+    // open newest first).
     if (productId) {
       const me = await admin.request.get("/api/admin/auth/me");
       const csrf = (await me.json()).data.csrfToken as string;

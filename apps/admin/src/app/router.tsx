@@ -69,6 +69,10 @@ export function adminRoutes(queryClient: QueryClient): RouteObject[] {
           path: "orders/:id",
           ...page(async () => (await import("../features/orders/order-page")).OrderPage, "orders:read"),
         },
+        {
+          path: "exchanges/:id",
+          ...page(async () => (await import("../features/exchanges/exchange-page")).ExchangePage, "orders:read"),
+        },
         { path: "cod", ...page(async () => (await import("../features/cod/cod-page")).CodPage, "orders:read") },
         {
           path: "cod/blocks",

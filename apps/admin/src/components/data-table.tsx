@@ -35,6 +35,8 @@ export interface DataTableProps<T> {
   onPrevious: () => void;
   onNext: (cursor: string) => void;
   getRowId?: (row: T) => string;
+  /** On a phone each row becomes a card of labelled lines (the column headers) instead of scrolling sideways. */
+  cardsOnPhone?: boolean;
 }
 
 const SKELETON_ROWS = 5;
@@ -64,7 +66,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     <TableScroller label={props.caption}>
-      <table className="table" aria-busy={props.isLoading}>
+      <table className={props.cardsOnPhone ? "table table--cards" : "table"} aria-busy={props.isLoading}>
         <caption className="visually-hidden">{props.caption}</caption>
         <thead>
           {table.getHeaderGroups().map((group) => (
@@ -139,7 +141,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
             ? table.getRowModel().rows.map((row) => (
                 <tr key={row.id}>
                   {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className={cell.column.columnDef.meta?.numeric ? "num" : undefined}>
+                    <td
+                      key={cell.id}
+                      className={cell.column.columnDef.meta?.numeric ? "num" : undefined}
+                      data-label={
+                        props.cardsOnPhone && typeof cell.column.columnDef.header === "string"
+                          ? cell.column.columnDef.header
+                          : undefined
+                      }
+                    >
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>
                   ))}

@@ -20,6 +20,7 @@ import { productPhotos } from "./migrations/0017-product-photos.js";
 import { failedDeliveries } from "./migrations/0018-failed-deliveries.js";
 import { inboxIndexes } from "./migrations/0019-inbox-indexes.js";
 import { refundLines } from "./migrations/0020-refund-lines.js";
+import { exchanges } from "./migrations/0021-exchanges.js";
 
 /** Migrations in order; each gets the dialect so both engines end with equivalent schemas. */
 export type DialectMigration = (dialect: Dialect) => Migration;
@@ -45,6 +46,7 @@ const migrations: Record<string, DialectMigration> = {
   "0018-failed-deliveries": failedDeliveries,
   "0019-inbox-indexes": inboxIndexes,
   "0020-refund-lines": refundLines,
+  "0021-exchanges": exchanges,
 };
 
 class InCodeMigrations implements MigrationProvider {

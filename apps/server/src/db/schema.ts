@@ -1,5 +1,13 @@
 import type { StockReason } from "@vaki/contract/admin/catalogue";
 import type { SetupLinkKind, StaffRole } from "@vaki/contract/admin/schemas";
+import type {
+  AfterSalesKind,
+  AfterSalesResolution,
+  AfterSalesStatus,
+  ReplacementLegStatus,
+  ReturnCondition,
+  ReturnLegStatus,
+} from "@vaki/contract/exchanges";
 import type { OrderStatus, PaymentStatus } from "@vaki/contract/orders";
 import type { Generated } from "kysely";
 
@@ -488,6 +496,8 @@ export interface SandboxShipmentsTable {
   fails_delivery: Generated<number>;
   ndr_action: Generated<"re-attempt" | "return" | null>;
   ndr_action_at: Generated<string | null>;
+  /** A reverse pickup from a customer (0021) follows the return journey; "forward" otherwise. */
+  direction: Generated<"forward" | "return">;
 }
 
 export type OutboxStatusColumn = "PENDING" | "RUNNING" | "DONE" | "FAILED";
@@ -694,6 +704,67 @@ export interface Database {
   wishlist_items: WishlistItemsTable;
   back_in_stock_requests: BackInStockRequestsTable;
   saved_addresses: SavedAddressesTable;
+  after_sales_requests: AfterSalesRequestsTable;
+  after_sales_photos: AfterSalesPhotosTable;
+}
+
+/**
+ * A size exchange or defect report of one order line (0021): the request's state and its two
+ * legs' (the unit coming back, the new size going out), the units held for it, and the courier's
+ * references of the reverse pickup and the replacement. Moves only through the contract's tables.
+ */
+export interface AfterSalesRequestsTable {
+  id: Generated<number>;
+  order_id: string;
+  order_item_id: number;
+  kind: AfterSalesKind;
+  resolution: AfterSalesResolution | null;
+  status: AfterSalesStatus;
+  return_status: ReturnLegStatus | null;
+  replacement_status: ReplacementLegStatus | null;
+  quantity: number;
+  from_variant_id: number;
+  /** The new size (exchange) or the same variant (defect replaced); null for a refund. */
+  to_variant_id: number | null;
+  /** The units of `to_variant_id` taken from stock for this request (never in stock_holds). */
+  hold_status: "HELD" | "SOLD" | "RELEASED" | null;
+  description: string | null;
+  refusal_reason: string | null;
+  return_condition: ReturnCondition | null;
+  return_provider_order_id: string | null;
+  return_shipment_id: string | null;
+  return_awb: string | null;
+  return_courier_name: string | null;
+  replacement_provider_order_id: string | null;
+  replacement_shipment_id: string | null;
+  replacement_awb: string | null;
+  replacement_courier_name: string | null;
+  /** Paise. */
+  refunded_amount: Generated<number>;
+  created_at: string;
+  updated_at: string;
+  decided_at: string | null;
+  picked_up_at: string | null;
+  at_warehouse_at: string | null;
+  received_at: string | null;
+  replacement_shipped_at: string | null;
+  replacement_delivered_at: string | null;
+  completed_at: string | null;
+  /** The staff person who approved, refused or marked the size unavailable. */
+  decided_by: string | null;
+  /** When the courier sync last asked about the request's parcels (it takes the longest unasked first). */
+  courier_checked_at: Generated<string | null>;
+}
+
+/** A defect report's photo (0021): auto-oriented, metadata stripped, at most 1600 px, WebP. */
+export interface AfterSalesPhotosTable {
+  id: Generated<number>;
+  request_id: number;
+  mime: string;
+  bytes: Buffer;
+  width: number;
+  height: number;
+  created_at: string;
 }
 
 export type TaxClassColumn = "clothing" | "headwear" | "bags";

@@ -232,6 +232,60 @@ export async function startFakeShiprocketApi(options: {
       };
     }
 
+    // The account's pickup addresses (Settings → Pickup Addresses), as the returns' destination.
+    if (route === "GET /settings/company/pickup") {
+      return {
+        status: 200,
+        body: {
+          data: {
+            shipping_address: pickupLocations.map((name, index) => ({
+              id: 9000 + index,
+              pickup_location: name,
+              name: "Vaki Warehouse",
+              email: "warehouse@vaki.example",
+              phone: "9810000000",
+              address: "Plot 7, Okhla Phase III",
+              address_2: "",
+              city: "New Delhi",
+              state: "Delhi",
+              country: "India",
+              pin_code: "110020",
+            })),
+          },
+        },
+      };
+    }
+
+    // A return order (reverse pickup): the customer's pickup address and the warehouse's, both required.
+    if (route === "POST /orders/create/return") {
+      const required = ["order_id", "order_date", "pickup_customer_name", "pickup_address", "pickup_city"];
+      const more = ["pickup_pincode", "pickup_state", "pickup_country", "pickup_phone", "shipping_customer_name"];
+      const rest = ["shipping_address", "shipping_city", "shipping_pincode", "shipping_state", "shipping_phone"];
+      const errors: Record<string, string[]> = {};
+      for (const field of [...required, ...more, ...rest, "order_items", "sub_total", "weight"]) {
+        if (body[field] === undefined || body[field] === "") errors[field] = [`The ${field} field is required.`];
+      }
+      if (Object.keys(errors).length > 0) return invalid(errors);
+      const existing = [...orders.values()].find((order) => order.body.order_id === body.order_id);
+      const order = existing ?? {
+        id: nextOrderId,
+        shipmentId: nextOrderId + 7_000_000,
+        body,
+        status: "NEW" as const,
+        awb: null,
+        courierId: null,
+        pickupRequested: false,
+      };
+      if (!existing) {
+        orders.set(order.id, order);
+        nextOrderId += 1;
+      }
+      return {
+        status: 200,
+        body: { order_id: order.id, shipment_id: order.shipmentId, status: "RETURN PENDING", status_code: 21 },
+      };
+    }
+
     if (route === "GET /courier/serviceability/" || route === "GET /courier/serviceability") {
       const q = request.query;
       const errors: Record<string, string[]> = {};

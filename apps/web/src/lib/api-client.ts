@@ -34,6 +34,8 @@ export interface ApiRequestOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Serialised as JSON. */
   body?: unknown;
+  /** Raw bytes sent as they are (a photo), under their own Content-Type; instead of `body`. */
+  file?: Blob;
   /** Query parameters; undefined and null values are left out. */
   query?: Record<string, string | number | boolean | null | undefined>;
   headers?: Record<string, string>;
@@ -225,10 +227,11 @@ interface Attempt {
 
 async function request<T>(path: string, options: ApiRequestOptions, attemptIn: Partial<Attempt> = {}): Promise<T> {
   const attempt: Attempt = { allowRefresh: true, refreshes: 0, csrfRetried: false, ...attemptIn };
-  const { method = "GET", body, query, headers, signal, asGuest } = options;
+  const { method = "GET", body, file, query, headers, signal, asGuest } = options;
   const session = currentSession();
   const finalHeaders: Record<string, string> = { Accept: "application/json", ...headers };
   if (body !== undefined) finalHeaders["Content-Type"] = "application/json";
+  if (file) finalHeaders["Content-Type"] = file.type || "application/octet-stream";
   if (session && !isAnonymousCall(path)) finalHeaders.Authorization = `Bearer ${session.accessToken}`;
   if (!session && asGuest) finalHeaders["X-Guest-Session-Id"] = guestSessionId();
   if (isAuthCall(path) || isAnonymousCall(path)) {
@@ -238,6 +241,7 @@ async function request<T>(path: string, options: ApiRequestOptions, attemptIn: P
 
   const init: RequestInit = { method, credentials: "include", headers: finalHeaders };
   if (body !== undefined) init.body = JSON.stringify(body);
+  else if (file) init.body = file;
   const response = await send(buildUrl(path, query), init, REQUEST_TIMEOUT_MS, signal);
   const payload = await readJson(response);
 
@@ -284,6 +288,15 @@ export function apiPost<T>(
   options: Omit<ApiRequestOptions, "method" | "body"> = {},
 ): Promise<T> {
   return request<T>(path, { ...options, method: "POST", body: body ?? {} });
+}
+
+/** POSTs a file's bytes (a photo) to `/api{path}` and returns the envelope's `data`; throws ApiError. */
+export function apiUpload<T>(
+  path: string,
+  file: Blob,
+  options: Omit<ApiRequestOptions, "method" | "body" | "file"> = {},
+): Promise<T> {
+  return request<T>(path, { ...options, method: "POST", file });
 }
 
 /**

@@ -29,11 +29,13 @@ export interface OrdersQuery extends OrderFiltersQuery {
   limit?: number;
 }
 
-export function useOrders(query: OrdersQuery) {
+/** `enabled` is false while the inbox shows another list (its exchanges tab). */
+export function useOrders(query: OrdersQuery, enabled = true) {
   return useQuery({
     queryKey: ["admin", "orders", query],
     queryFn: ({ signal }) => api<AdminOrdersAnswer>("/orders", { query: { ...query }, signal }),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }
 

@@ -8,6 +8,7 @@ import { TableScroller } from "../../components/table-scroller";
 import { Timeline } from "../../components/timeline";
 import { formatDateTime, formatRupees, humanise } from "../../lib/format";
 import { useCan } from "../auth/require-permission";
+import { OrderExchanges } from "../exchanges/order-exchanges";
 import { TaxDocumentsPanel } from "../invoices/tax-documents-panel";
 import { AddNoteForm } from "./add-note-form";
 import { useOrder } from "./api";
@@ -114,6 +115,8 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
           ) : null}
         </dl>
       </section>
+
+      <OrderExchanges orderId={order.id} />
 
       <div className="grid-3">
         <section className="panel" aria-labelledby="order-customer">

@@ -95,6 +95,15 @@ const expectedRoutes: Record<string, string> = {
   "GET /api/admin/gst/gstr1": "invoices:read",
   "GET /api/admin/gst/gstr1.zip": "invoices:read",
   "GET /api/admin/gst/gstr1/:file": "invoices:read",
+  "GET /api/admin/exchanges": "orders:read",
+  "GET /api/admin/exchanges/:id": "orders:read",
+  "GET /api/admin/exchanges/:id/photos/:photoId": "orders:read",
+  "GET /api/admin/orders/:id/exchanges": "orders:read",
+  "POST /api/admin/exchanges/:id/approve": "returns:write",
+  "POST /api/admin/exchanges/:id/refuse": "returns:write",
+  "POST /api/admin/exchanges/:id/size-unavailable": "returns:write",
+  "POST /api/admin/exchanges/:id/receive": "returns:write",
+  "POST /api/admin/exchanges/:id/ship-replacement": "returns:write",
 };
 
 describe("roles as data", () => {

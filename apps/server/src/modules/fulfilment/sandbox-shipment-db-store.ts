@@ -33,6 +33,7 @@ function toShipment(row: Row): SandboxShipment {
     failsDelivery: row.fails_delivery === 1,
     ndrAction: row.ndr_action,
     ndrActionAt: row.ndr_action_at,
+    direction: row.direction,
     version: row.version,
   };
 }
@@ -82,6 +83,7 @@ export class DatabaseSandboxShipmentStore implements SandboxShipmentStore {
         fails_delivery: shipment.failsDelivery ? 1 : 0,
         ndr_action: shipment.ndrAction,
         ndr_action_at: shipment.ndrActionAt,
+        direction: shipment.direction ?? "forward",
         version: shipment.version,
       })
       .onConflict((conflict) => conflict.doNothing())

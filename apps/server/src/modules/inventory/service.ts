@@ -35,6 +35,22 @@ const movesOf = (holds: readonly HoldRow[], reason: LedgerMove["reason"], sign: 
     .sort((a, b) => a.variant_id - b.variant_id || a.order_id.localeCompare(b.order_id))
     .map((hold) => ({ variantId: hold.variant_id, change: sign * hold.quantity, reason, orderId: hold.order_id }));
 
+/** Units of one variant moved for an exchange request (issue 29). */
+export interface ExchangeUnits {
+  variantId: number;
+  quantity: number;
+  orderId: string;
+  requestId: number;
+}
+
+const exchangeMove = (unit: ExchangeUnits, reason: LedgerMove["reason"], change: number): LedgerMove => ({
+  variantId: unit.variantId,
+  change,
+  reason,
+  orderId: unit.orderId,
+  note: `Exchange #${unit.requestId}`,
+});
+
 /** A stock change a person makes by hand (received, correction, damaged, returned, other). */
 export interface StockAdjustment {
   variantId: number;
@@ -227,6 +243,56 @@ export class InventoryService {
     const returned = sold.reduce((units, line) => units + line.quantity, 0);
     const restocked = back.reduce((units, line) => units + line.quantity, 0);
     return { returned, restocked, damaged: returned - restocked };
+  }
+
+  /**
+   * Units of a size taken for an exchange or replacement (issue 29), kept on the request row
+   * (never in stock_holds, whose order + variant key the order's own hold already uses): the
+   * variant locked like every other path, its stock lowered, a "hold" ledger row naming the
+   * order and "Exchange #<id>". Answers false, changing nothing, when too few are left.
+   */
+  async holdForExchange(trx: Db, unit: ExchangeUnits): Promise<boolean> {
+    const repo = this.repo.in(trx);
+    const available = (await repo.lockVariants([unit.variantId])).get(unit.variantId) ?? 0;
+    if (available < unit.quantity) return false;
+    const taken = await repo.takeStock([{ variantId: unit.variantId, quantity: unit.quantity }]);
+    if (taken.length === 0) return false;
+    await repo.recordMoves([exchangeMove(unit, "hold", -unit.quantity)], this.clock.now().toISOString());
+    return true;
+  }
+
+  /** An exchange's held units go back on sale (refused, withdrawn, size unavailable): "release" +n. */
+  async releaseExchangeHold(trx: Db, unit: ExchangeUnits): Promise<void> {
+    const repo = this.repo.in(trx);
+    await repo.lockVariants([unit.variantId]);
+    await repo.returnStock([{ variantId: unit.variantId, quantity: unit.quantity }]);
+    await repo.recordMoves([exchangeMove(unit, "release", unit.quantity)], this.clock.now().toISOString());
+  }
+
+  /** The held units shipped as the new size: a "sale" row of 0 (they left stock when held). */
+  async sellExchangeHold(trx: Db, unit: ExchangeUnits): Promise<void> {
+    await this.repo.in(trx).recordMoves([exchangeMove(unit, "sale", 0)], this.clock.now().toISOString());
+  }
+
+  /**
+   * The customer's unit is back and checked: "returned" +n to the ORIGINAL variant, then, when
+   * damaged, "damaged" −n (written off, so the stock ends where it was).
+   */
+  async receiveExchangeReturn(
+    trx: Db,
+    unit: ExchangeUnits & { damaged: boolean; staffUserId: string | null },
+  ): Promise<void> {
+    const repo = this.repo.in(trx);
+    await repo.lockVariants([unit.variantId]);
+    if (!unit.damaged) await repo.returnStock([{ variantId: unit.variantId, quantity: unit.quantity }]);
+    const who = { staffUserId: unit.staffUserId };
+    await repo.recordMoves(
+      [
+        { ...exchangeMove(unit, "returned", unit.quantity), ...who },
+        ...(unit.damaged ? [{ ...exchangeMove(unit, "damaged", -unit.quantity), ...who }] : []),
+      ],
+      this.clock.now().toISOString(),
+    );
   }
 
   /**

@@ -375,3 +375,52 @@ describe("a failed delivery in the sandbox (FAIL DELIVERY in the name or address
     expect((await store.getByAwb(awb))?.failsDelivery).toBe(false);
   });
 });
+
+describe("the sandbox courier's reverse pickups (issue 29)", () => {
+  const returnOrder = (orderId: string) => {
+    const order = shipmentOrder({ orderId, orderNumber: "VK-100042-R7" });
+    return {
+      orderId,
+      orderNumber: order.orderNumber,
+      orderDate: order.orderDate,
+      subTotal: 129_900,
+      lines: [{ name: "Moonkid Tee", sku: "VK-MOON-TEE-BLK-M", units: 1, sellingPrice: 129_900 }],
+      pickup: order.billing,
+      weightKg: 0.5,
+      dimensionsCm: order.dimensionsCm,
+    };
+  };
+
+  it("books a pickup with its AWB and follows the return journey a step per interval", async () => {
+    const { clock, courier: sandbox, store } = courier(5);
+    const booked = await sandbox.createReturn(returnOrder("order-1:r7"));
+    expect(booked.awb).toMatch(/^[A-Z0-9]{10,15}$/);
+    expect((await store.getByAwb(booked.awb))?.direction).toBe("return");
+    const seen: number[] = [];
+    for (let step = 0; step < 6; step += 1) {
+      seen.push((await sandbox.track(booked.awb)).tracking_data.shipment_status);
+      clock.advance(5 * minute);
+    }
+    expect(seen).toEqual([1, 19, 42, 18, 7, 7]);
+    const answer = (await sandbox.track(booked.awb)).tracking_data;
+    expect(answer.shipment_track_activities.map((scan) => scan.activity)).toEqual([
+      "Delivered to seller's warehouse",
+      "In transit to seller",
+      "Picked up from customer",
+      "Out for pickup",
+      "Return AWB assigned",
+    ]);
+    expect(answer.shipment_track_activities[0]?.location).toBe("Okhla Phase III, New Delhi");
+    expect(answer.shipment_track_activities[2]?.location).toBe("Bengaluru");
+    expect(trackingAnswerSchema.safeParse({ tracking_data: answer }).success).toBe(true);
+  });
+
+  it("answers the same pickup when asked again for the same order, and refuses a cancel after pickup", async () => {
+    const { clock, courier: sandbox } = courier(5);
+    const first = await sandbox.createReturn(returnOrder("order-2:r8"));
+    const again = await sandbox.createReturn(returnOrder("order-2:r8"));
+    expect(again).toEqual(first);
+    clock.advance(2 * 5 * minute);
+    await expect(sandbox.cancel({ providerOrderId: first.providerOrderId })).rejects.toBeInstanceOf(Conflict);
+  });
+});

@@ -14,6 +14,7 @@ import type {
   AssignedAwb,
   CreatedShipment,
   NdrRequest,
+  ReturnShipmentOrder,
   Serviceability,
   ServiceabilityQuery,
   ShipmentOrder,
@@ -115,6 +116,18 @@ export const sandboxNdrJourneys: Readonly<Record<NdrRequest["action"], readonly 
     { shipmentCode: 10, activity: "RTO delivered: received back at the seller's warehouse", at: "warehouse" },
   ],
 };
+
+/**
+ * A reverse pickup's journey (issue 29), one step per interval from its AWB: booked, the courier
+ * out to collect it, picked up from the customer, on its way back, delivered to the warehouse.
+ */
+export const sandboxReturnJourney: readonly JourneyStep[] = [
+  { shipmentCode: 1, activity: "Return AWB assigned", at: "destination" },
+  { shipmentCode: 19, activity: "Out for pickup", at: "destination" },
+  { shipmentCode: 42, activity: "Picked up from customer", at: "destination" },
+  { shipmentCode: 18, activity: "In transit to seller", at: "gateway" },
+  { shipmentCode: 7, activity: "Delivered to seller's warehouse", at: "warehouse" },
+];
 
 /** One step of a shipment's journey with the moment it happens (or will). */
 interface TimedStep {
@@ -224,6 +237,58 @@ export class SandboxCourier implements ShippingProvider {
       if (await this.store.save(shipment)) return this.created(shipment);
     }
     throw new Conflict("Could not create the shipment; try again");
+  }
+
+  /**
+   * A reverse pickup from the customer's address to the warehouse, with its AWB at once: a
+   * shipment of its own (`direction: "return"`) following the return journey. Asking again for
+   * the same `orderId` answers the same pickup.
+   */
+  async createReturn(order: ReturnShipmentOrder): Promise<CreatedShipment & AssignedAwb> {
+    let created: CreatedShipment | null = null;
+    for (let attempt = 0; attempt < 5 && !created; attempt += 1) {
+      const existing = await this.store.getByOrderId(order.orderId);
+      if (existing) {
+        if (existing.cancelledAt) throw new Conflict(sandboxCourierMessages.reusedOrder);
+        created = this.created(existing);
+        break;
+      }
+      const { region, valid } = deliveryRegionOf(order.pickup.pincode, order.pickup.country);
+      if (!valid) {
+        throw new InvalidInput("The courier cannot collect from this pincode", {
+          fieldErrors: { "pickup.pincode": ["Not a serviceable pincode"] },
+        });
+      }
+      const shipment: SandboxShipment = {
+        shipmentId: String(randomInt(100_000_000, 999_999_999)),
+        providerOrderId: String(randomInt(100_000_000, 999_999_999)),
+        orderId: order.orderId,
+        orderNumber: order.orderNumber,
+        createdAt: this.clock.now().toISOString(),
+        paymentMethod: "Prepaid",
+        weightKg: order.weightKg,
+        region,
+        destinationCity: order.pickup.city.trim() || "Pickup",
+        destinationPincode: order.pickup.pincode.trim(),
+        consigneeName: order.pickup.fullName.trim(),
+        failsDelivery: false,
+        ndrAction: null,
+        ndrActionAt: null,
+        awb: null,
+        courierId: null,
+        courierName: null,
+        awbAssignedAt: null,
+        pickupRequestedAt: null,
+        cancelledAt: null,
+        direction: "return",
+        version: 0,
+      };
+      if (await this.store.save(shipment)) created = this.created(shipment);
+    }
+    if (!created) throw new Conflict("Could not book the pickup; try again");
+    const awb = await this.assignAwb({ shipmentId: created.shipmentId });
+    // The status as of now (AWB assigned), the same however often it is asked.
+    return { ...this.created(await this.existing(created.shipmentId)), ...awb };
   }
 
   /** Idempotent: a shipment that has an AWB keeps it. */
@@ -388,6 +453,9 @@ export class SandboxCourier implements ShippingProvider {
    */
   private plan(shipment: SandboxShipment): TimedStep[] {
     const start = Date.parse(shipment.awbAssignedAt ?? shipment.createdAt);
+    if (shipment.direction === "return") {
+      return sandboxReturnJourney.map((step, index) => ({ step, at: new Date(start + index * this.stepMs) }));
+    }
     const regional = sandboxJourneys[shipment.region];
     const steps = shipment.failsDelivery
       ? [

@@ -31,6 +31,8 @@ export interface SandboxShipment {
   /** The shop's answer to the failed delivery; the journey goes on from `ndrActionAt`. */
   ndrAction: "re-attempt" | "return" | null;
   ndrActionAt: string | null;
+  /** A reverse pickup from the customer (issue 29) follows the return journey; absent means forward. */
+  direction?: "forward" | "return";
   /** Bumped by every update: updates are compare-and-set on it. */
   version: number;
 }

@@ -28,6 +28,24 @@ export interface ShipmentOrder {
   dimensionsCm: { length: number; breadth: number; height: number };
 }
 
+/**
+ * A reverse pickup (issue 29): the courier collects `lines` from the customer at `pickup` and
+ * brings them to the shop's warehouse. `orderNumber` is the courier's reference, unique and
+ * never reused (e.g. `VK-100023-R7`); `orderId` the shop's key of the pickup (`<orderId>:r7`).
+ */
+export interface ReturnShipmentOrder {
+  orderId: string;
+  orderNumber: string;
+  orderDate: Date;
+  /** Paise. */
+  subTotal: number;
+  lines: ShipmentOrder["lines"];
+  /** The customer's address: where the parcel is collected. */
+  pickup: PostalAddress & { email: string };
+  weightKg: number;
+  dimensionsCm: { length: number; breadth: number; height: number };
+}
+
 export interface ServiceabilityQuery {
   pincode: string;
   /** Cash on delivery wanted. */
@@ -85,6 +103,11 @@ export interface ShippingProvider {
   /** The spec's tracking answer (`tracking_data`); NotFound for an unknown AWB. */
   track(awb: string): Promise<TrackingAnswer>;
   cancel(shipment: { providerOrderId: string; awb?: string | null }): Promise<void>;
+  /**
+   * Books a reverse pickup from the customer to the warehouse and assigns its AWB (a return
+   * journey: pickup booked, picked up, delivered to the seller). Idempotent per `orderId`.
+   */
+  createReturn?(order: ReturnShipmentOrder): Promise<CreatedShipment & AssignedAwb>;
   /** Answers a failed delivery (NDR) by AWB; Conflict when the shipment is not waiting for one. */
   ndrAction?(awb: string, request: NdrRequest): Promise<void>;
 }

@@ -422,6 +422,77 @@ describe("Shiprocket shipping against a local fake of its v1 external API", () =
       expect(fake.orders.get(Number(created.providerOrderId))?.status).toBe("CANCELED");
     });
 
+    it("books a reverse pickup: the return order from the customer to the warehouse, then its AWB with is_return", async () => {
+      const warehouse = {
+        name: "Vaki Warehouse",
+        address: "Okhla Phase III",
+        city: "New Delhi",
+        state: "Delhi",
+        pincode: "110020",
+        phone: "+91 98100 00000",
+      };
+      const shiprocket = new ShiprocketShippingProvider({
+        apiUrl: `${fake.url}/v1/external`,
+        email,
+        password,
+        pickupLocation: "Primary",
+        pickupPincode: "110020",
+        clock,
+        returnAddress: warehouse,
+      });
+      const booked = await shiprocket.createReturn({
+        orderId: "order-9:r3",
+        orderNumber: "VK-100042-R3",
+        orderDate: new Date("2026-11-22T09:55:00.000Z"),
+        subTotal: 129_950,
+        lines: [{ name: "Moonkid Oversized Tee", sku: "VK-MOON-TEE-BLK-M", units: 1, sellingPrice: 129_950 }],
+        pickup: { ...address, email: "riya@example.com" },
+        weightKg: 0.5,
+        dimensionsCm: { length: 30, breadth: 25, height: 7 },
+      });
+      const created = fake.requestsTo("orders/create/return")[0];
+      expect(created?.status).toBe(200);
+      expect(created?.json).toMatchObject({
+        order_id: "VK-100042-R3",
+        order_date: "2026-11-22",
+        pickup_customer_name: address.fullName,
+        pickup_pincode: address.pincode,
+        pickup_phone: "9876543210",
+        shipping_customer_name: "Vaki Warehouse",
+        shipping_pincode: "110020",
+        shipping_phone: "9810000000",
+        order_items: [{ name: "Moonkid Oversized Tee", sku: "VK-MOON-TEE-BLK-M", units: 1, selling_price: 1299.5 }],
+        payment_method: "Prepaid",
+        sub_total: 1299.5,
+      });
+      const assigned = fake.requestsTo("courier/assign/awb")[0];
+      expect(assigned?.json).toEqual({ shipment_id: Number(booked.shipmentId), is_return: 1 });
+      expect(booked).toMatchObject({ providerOrderId: expect.any(String), awb: expect.stringMatching(/^1411\d{11}$/) });
+      // Without an address given, the pickup location's own (read once from the account).
+      const fromAccount = provider();
+      const more = (n: number) => ({
+        orderId: `order-9:r${n}`,
+        orderNumber: `VK-100042-R${n}`,
+        orderDate: new Date("2026-11-22T09:55:00.000Z"),
+        subTotal: 129_950,
+        lines: [{ name: "Moonkid Oversized Tee", sku: "VK-MOON-TEE-BLK-M", units: 1, sellingPrice: 129_950 }],
+        pickup: { ...address, email: "riya@example.com" },
+        weightKg: 0.5,
+        dimensionsCm: { length: 30, breadth: 25, height: 7 },
+      });
+      await fromAccount.createReturn(more(4));
+      await fromAccount.createReturn(more(5));
+      expect(fake.requestsTo("settings/company/pickup")).toHaveLength(1);
+      expect(fake.requestsTo("orders/create/return")[1]?.json).toMatchObject({
+        shipping_address: "Plot 7, Okhla Phase III",
+        shipping_city: "New Delhi",
+        shipping_pincode: "110020",
+      });
+      await expect(provider({ pickupLocation: "Nowhere" }).createReturn(more(6))).rejects.toBeInstanceOf(
+        ShippingProviderError,
+      );
+    });
+
     it("answers a failed delivery with NDR actions: re-attempt with day and phone, or return", async () => {
       const shiprocket = provider();
       const created = await shiprocket.createShipment(shipmentOrder());

@@ -8,6 +8,7 @@ import {
   type CreatedShipment,
   type NdrRequest,
   type PostalAddress,
+  type ReturnShipmentOrder,
   type Serviceability,
   type ServiceabilityQuery,
   type ShipmentOrder,
@@ -27,6 +28,21 @@ export interface ShiprocketShippingOptions {
   pickupPincode: string;
   clock?: Clock;
   timeoutMs?: number;
+  /**
+   * Where reverse pickups are delivered (Shiprocket's return API asks for the full address);
+   * without it, the address of the pickup location named `pickupLocation`, read from the account.
+   */
+  returnAddress?: ReturnAddress;
+}
+
+/** The warehouse as a return order's destination. */
+export interface ReturnAddress {
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  pincode: string;
+  phone: string;
 }
 
 /** The token lives 10 days; a fresh one is fetched after 9 so no call meets an expired one. */
@@ -75,6 +91,7 @@ export class ShiprocketShippingProvider implements ShippingProvider {
   private readonly timeoutMs: number;
   private token: { value: string; obtainedAt: number } | null = null;
   private loggingIn: Promise<string> | null = null;
+  private warehouse: Promise<ReturnAddress> | null = null;
 
   constructor(private readonly options: ShiprocketShippingOptions) {
     this.apiUrl = options.apiUrl.replace(/\/$/, "");
@@ -249,6 +266,116 @@ export class ShiprocketShippingProvider implements ShippingProvider {
           }
         : { action: "return", comments: request.comment || "Return to origin" };
     await this.call("POST", `ndr/${encodeURIComponent(awb)}/action`, { body });
+  }
+
+  /**
+   * A reverse pickup (issue 29): the return order (POST orders/create/return, from the customer
+   * to the warehouse), then its AWB (courier/assign/awb with `is_return: 1`).
+   */
+  async createReturn(order: ReturnShipmentOrder): Promise<CreatedShipment & AssignedAwb> {
+    const warehouse = this.options.returnAddress ?? (await this.pickupAddress());
+    if (order.orderNumber.length > 50) {
+      throw new InvalidInput("Shiprocket order ids are at most 50 characters", {
+        fieldErrors: { orderNumber: ["Too long"] },
+      });
+    }
+    const { pickup } = order;
+    const answer = await this.call("POST", "orders/create/return", {
+      body: {
+        order_id: order.orderNumber,
+        order_date: indiaDateTime(order.orderDate).slice(0, 10),
+        pickup_customer_name: pickup.fullName,
+        pickup_last_name: "",
+        pickup_address: pickup.line1,
+        pickup_address_2: pickup.line2,
+        pickup_city: pickup.city.slice(0, 30),
+        pickup_state: pickup.state,
+        pickup_country: pickup.country,
+        pickup_pincode: pickup.pincode,
+        pickup_email: pickup.email,
+        pickup_phone: phoneOf(pickup.phone),
+        shipping_customer_name: warehouse.name,
+        shipping_last_name: "",
+        shipping_address: warehouse.address,
+        shipping_address_2: "",
+        shipping_city: warehouse.city,
+        shipping_state: warehouse.state,
+        shipping_country: "India",
+        shipping_pincode: warehouse.pincode,
+        shipping_phone: phoneOf(warehouse.phone),
+        order_items: order.lines.map((line) => ({
+          name: line.name,
+          sku: line.sku,
+          units: line.units,
+          selling_price: rupees(line.sellingPrice),
+        })),
+        payment_method: "Prepaid",
+        sub_total: rupees(order.subTotal),
+        length: order.dimensionsCm.length,
+        breadth: order.dimensionsCm.breadth,
+        height: order.dimensionsCm.height,
+        weight: order.weightKg,
+      },
+    });
+    const providerOrderId = textOf(answer.order_id);
+    const shipmentId = textOf(answer.shipment_id);
+    if (!providerOrderId || !shipmentId) {
+      throw new ShippingProviderError(
+        `Shiprocket created no return: ${textOf(answer.message) ?? "no order_id"}`,
+        200,
+        false,
+      );
+    }
+    const assigned = await this.call("POST", "courier/assign/awb", {
+      body: { shipment_id: idOf(shipmentId), is_return: 1 },
+    });
+    const response = isObject(assigned.response) ? assigned.response : {};
+    const data = isObject(response.data) ? response.data : {};
+    const awb = textOf(data.awb_code);
+    const courierId = numberOf(data.courier_company_id);
+    if (numberOf(assigned.awb_assign_status) !== 1 || !awb || courierId === null) {
+      const reason = textOf(data.awb_assign_error) ?? textOf(assigned.message) ?? "no AWB in the answer";
+      throw new ShippingProviderError(`Shiprocket assigned no return AWB: ${reason}`, 200, false);
+    }
+    return {
+      providerOrderId,
+      shipmentId,
+      statusCode: numberOf(answer.status_code) ?? 1,
+      awb,
+      courierId,
+      courierName: textOf(data.courier_name) ?? "",
+    };
+  }
+
+  /** The pickup location's address as the account has it (GET settings/company/pickup), read once. */
+  private async pickupAddress(): Promise<ReturnAddress> {
+    this.warehouse ??= this.call("GET", "settings/company/pickup", {})
+      .then((answer) => {
+        const data = isObject(answer.data) ? answer.data : {};
+        const all = Array.isArray(data.shipping_address) ? data.shipping_address.filter(isObject) : [];
+        const found = all.find((place) => textOf(place.pickup_location) === this.options.pickupLocation);
+        const address = found ? [textOf(found.address), textOf(found.address_2)].filter(Boolean).join(", ") : "";
+        if (!found || !address) {
+          throw new ShippingProviderError(
+            `Shiprocket has no pickup location named ${this.options.pickupLocation} to receive returns`,
+            200,
+            false,
+          );
+        }
+        return {
+          name: textOf(found.name) ?? this.options.pickupLocation,
+          address,
+          city: textOf(found.city) ?? "",
+          state: textOf(found.state) ?? "",
+          pincode: textOf(found.pin_code) ?? this.options.pickupPincode,
+          phone: textOf(found.phone) ?? "",
+        };
+      })
+      .catch((error: unknown) => {
+        this.warehouse = null;
+        throw error;
+      });
+    return this.warehouse;
   }
 
   /** The cached token, or a new one (one login at a time, however many calls wait for it). */

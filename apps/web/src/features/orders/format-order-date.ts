@@ -37,3 +37,21 @@ export function formatOrderDay(value: string | Date | null | undefined): string 
   const date = parse(value);
   return date ? longDate.format(date) : "";
 }
+
+const shortDay = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short" });
+const shortTime = new Intl.DateTimeFormat("en-IN", { hour: "numeric", minute: "2-digit", hour12: true });
+
+/** "2 Dec" (the last day of an exchange window); "" for a missing date. */
+export function formatShortDay(value: string | Date | null | undefined): string {
+  const date = parse(value);
+  return date ? shortDay.format(date) : "";
+}
+
+/** "2 Dec, 3:45 pm" (a 48-hour window's end, a request's steps); "" for a missing date. */
+export function formatShortDayTime(value: string | Date | null | undefined): string {
+  const date = parse(value);
+  if (!date) return "";
+  const parts = shortTime.formatToParts(date);
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((part) => part.type === type)?.value ?? "";
+  return `${shortDay.format(date)}, ${get("hour")}:${get("minute")} ${get("dayPeriod").toLowerCase()}`;
+}

@@ -5,6 +5,7 @@
  * delivery check says the same.
  */
 
+import { defectWindowHours, exchangeWindowDays } from "@vaki/contract/exchange-rules";
 import { fulfilmentMessages } from "@vaki/contract/messages";
 import { cancellationWindowMs } from "@vaki/contract/order-rules";
 import { FIRST_ORDER_CODE, SHOP_NAME } from "../../lib/brand";
@@ -12,10 +13,10 @@ import { FIRST_ORDER_CODE, SHOP_NAME } from "../../lib/brand";
 const HOUR_MS = 60 * 60 * 1000;
 
 export const policyFacts = {
-  /** Size exchanges, India only, asked for within this many days of delivery. */
-  exchangeDays: 6,
-  /** International orders: a defect is reported within this many hours of delivery. */
-  internationalDefectHours: 48,
+  /** Size exchanges, India only, asked for within this many days of delivery (the server's rule, issue 29). */
+  exchangeDays: exchangeWindowDays,
+  /** International orders: a defect is reported within this many hours of delivery (the server's rule). */
+  internationalDefectHours: defectWindowHours,
   /** Every order is packed within this many hours. */
   packingHours: 24,
   delivery: {

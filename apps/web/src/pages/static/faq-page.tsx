@@ -77,8 +77,9 @@ export const FAQ_QUESTIONS: readonly Question[] = [
     question: "It doesn't fit. Can I exchange it?",
     answer: (
       <p>
-        In India, yes: ask for a size exchange within {f.exchangeDays} days of delivery, with the piece unworn and its
-        tags on. We arrange the pickup and send the new size. Exchanges are for sizes only.
+        In India, yes: within {f.exchangeDays} days of delivery, open the order in My Orders and choose Exchange size,
+        with the piece unworn and its tags on. We arrange the pickup and send the new size. Exchanges are for sizes
+        only.
       </p>
     ),
   },
@@ -87,8 +88,9 @@ export const FAQ_QUESTIONS: readonly Question[] = [
     question: "My international order arrived damaged. What now?",
     answer: (
       <p>
-        Sorry about that. Email <a href={`mailto:${c.email}`}>{c.email}</a> within {f.internationalDefectHours} hours of
-        delivery with your order number and a photo or two, and we'll make it right.
+        Sorry about that. Within {f.internationalDefectHours} hours of delivery, open the order in My Orders and choose
+        Report a defect, with a photo or two (or email <a href={`mailto:${c.email}`}>{c.email}</a> with your order
+        number), and we'll make it right.
       </p>
     ),
   },

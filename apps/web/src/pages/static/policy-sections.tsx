@@ -67,14 +67,16 @@ export function ReturnsPolicyText() {
     <>
       <p>
         <strong>Wrong size? We'll swap it.</strong> In India, you can ask for a size exchange within {f.exchangeDays}{" "}
-        days of delivery. Keep the piece unworn and unwashed with its tags on, write to{" "}
-        <a href={`mailto:${contactDetails.email}`}>{contactDetails.email}</a> with your order number, and we'll arrange
-        the pickup and send the new size. Exchanges are for sizes only; we don't take back pieces you've simply changed
-        your mind about.
+        days of delivery. Keep the piece unworn and unwashed with its tags on, open the order in{" "}
+        <Link to="/orders">My Orders</Link> and choose Exchange size, and we'll arrange the pickup and send the new
+        size. Ordered as a guest? Write to <a href={`mailto:${contactDetails.email}`}>{contactDetails.email}</a> with
+        your order number. Exchanges are for sizes only; we don't take back pieces you've simply changed your mind
+        about.
       </p>
       <p>
         <strong>Ordering from outside India?</strong> If something arrives damaged or defective, tell us within{" "}
-        {f.internationalDefectHours} hours of delivery, with a photo or two, and we'll make it right.
+        {f.internationalDefectHours} hours of delivery: open the order in <Link to="/orders">My Orders</Link>, choose
+        Report a defect and add a photo or two (guests, write to us), and we'll make it right.
       </p>
       <p>When a refund is due, it goes back to the way you paid within {f.refundDays}.</p>
     </>

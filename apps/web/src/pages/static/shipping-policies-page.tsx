@@ -61,8 +61,9 @@ export function ShippingPoliciesPage() {
       <StaticSection id="international" number="06" title="International orders">
         <p>
           We ship worldwide, free, in {f.delivery.international}. International orders are paid online. If something
-          arrives damaged or defective, email <a href={`mailto:${c.email}`}>{c.email}</a> within{" "}
-          {f.internationalDefectHours} hours of delivery with your order number and a photo, and we'll make it right.
+          arrives damaged or defective, choose Report a defect on the order in My Orders within{" "}
+          {f.internationalDefectHours} hours of delivery, with a photo (or email{" "}
+          <a href={`mailto:${c.email}`}>{c.email}</a> with your order number), and we'll make it right.
         </p>
       </StaticSection>
     </StaticPage>

@@ -1,4 +1,5 @@
 import type { Order } from "@vaki/contract/orders";
+import { lazy, Suspense } from "react";
 import { Modal } from "../../../components/modal";
 import { formatOrderDate } from "../format-order-date";
 import { orderDialogMessages as t } from "../messages";
@@ -7,6 +8,11 @@ import { AddressBlock } from "./address-block";
 import { OrderItemList } from "./order-items";
 import { OrderSummary } from "./order-summary";
 import { StatusBadge } from "./status-badge";
+
+// Exchanges and defect reports (issue 29) load only when a delivered order is opened.
+const DeliveredOrderItems = lazy(async () => ({
+  default: (await import("./after-sales/delivered-order-items")).DeliveredOrderItems,
+}));
 
 interface OrderDetailsDialogProps {
   order: Order | null;
@@ -59,7 +65,13 @@ export function OrderDetailsDialog({ order, onOpenChange }: OrderDetailsDialogPr
             <h3 className="order-section-title" id="order-details-items">
               Items ({order.itemCount})
             </h3>
-            <OrderItemList items={order.items} />
+            {order.status === "DELIVERED" ? (
+              <Suspense fallback={<OrderItemList items={order.items} />}>
+                <DeliveredOrderItems order={order} />
+              </Suspense>
+            ) : (
+              <OrderItemList items={order.items} />
+            )}
           </section>
 
           <div className="order-dialog__addresses">

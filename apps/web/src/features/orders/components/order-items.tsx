@@ -1,5 +1,5 @@
 import type { OrderItem } from "@vaki/contract/orders";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { formatOrderAmount } from "../../../lib/money";
 import { paths } from "../../../lib/paths";
@@ -47,8 +47,17 @@ export function ItemThumb({ item, size = 64 }: { item: Pick<OrderItem, "imageUrl
   );
 }
 
-/** The lines of an order as a list (dialogs): picture, name, Size and Color, quantity × price, subtotal. */
-export function OrderItemList({ items }: { items: readonly OrderItem[] }) {
+/**
+ * The lines of an order as a list (dialogs): picture, name, Size and Color, quantity × price,
+ * subtotal; `renderBelow` adds a line's own part under it (a delivered order's exchanges).
+ */
+export function OrderItemList({
+  items,
+  renderBelow,
+}: {
+  items: readonly OrderItem[];
+  renderBelow?: ((item: OrderItem) => ReactNode) | undefined;
+}) {
   return (
     <ul className="order-items">
       {items.map((item) => (
@@ -62,6 +71,7 @@ export function OrderItemList({ items }: { items: readonly OrderItem[] }) {
             </p>
           </div>
           <p className="order-items__subtotal">{formatOrderAmount(item.subtotal)}</p>
+          {renderBelow ? <div className="order-items__below">{renderBelow(item)}</div> : null}
         </li>
       ))}
     </ul>

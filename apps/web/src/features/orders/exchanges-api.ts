@@ -1,0 +1,61 @@
+/**
+ * Size exchanges and defect reports of a delivered order (issue 29), under the signed-in
+ * customer's session: one fetcher per call, with queryOptions for the reads. The answers are
+ * the contract's `OrderAfterSales` and `AfterSalesRequest`.
+ */
+import { queryOptions } from "@tanstack/react-query";
+import type { AfterSalesRequest, ChooseAfterSales, CreateAfterSales, OrderAfterSales } from "@vaki/contract/exchanges";
+import { API_BASE, apiDownload, apiGet, apiPost, apiUpload } from "../../lib/api-client";
+
+export const afterSalesKeys = {
+  order: (orderId: string) => ["orders", "after-sales", orderId] as const,
+  photo: (url: string) => ["orders", "after-sales", "photo", url] as const,
+};
+
+const base = (orderId: string) => `/orders/${encodeURIComponent(orderId)}/exchanges`;
+const requestPath = (orderId: string, requestId: number) => `${base(orderId)}/${requestId}`;
+
+/** GET /api/orders/{id}/exchanges: each line's offer (or why none) and the order's requests. */
+export function fetchOrderAfterSales(orderId: string, signal?: AbortSignal): Promise<OrderAfterSales> {
+  return apiGet<OrderAfterSales>(base(orderId), { signal });
+}
+
+export function orderAfterSalesQuery(orderId: string) {
+  return queryOptions({
+    queryKey: afterSalesKeys.order(orderId),
+    queryFn: ({ signal }) => fetchOrderAfterSales(orderId, signal),
+  });
+}
+
+/** POST /api/orders/{id}/exchanges: a size exchange or a defect report for one line. */
+export function createAfterSales(orderId: string, body: CreateAfterSales): Promise<AfterSalesRequest> {
+  return apiPost<AfterSalesRequest>(base(orderId), body);
+}
+
+/** POST /api/orders/{id}/exchanges/{requestId}/photos: one photo's bytes, typed as the file is. */
+export function uploadDefectPhoto(orderId: string, requestId: number, photo: Blob): Promise<unknown> {
+  return apiUpload<unknown>(`${requestPath(orderId, requestId)}/photos`, photo);
+}
+
+/** POST /api/orders/{id}/exchanges/{requestId}/withdraw */
+export function withdrawAfterSales(orderId: string, requestId: number): Promise<AfterSalesRequest> {
+  return apiPost<AfterSalesRequest>(`${requestPath(orderId, requestId)}/withdraw`);
+}
+
+/** POST /api/orders/{id}/exchanges/{requestId}/choose: after SIZE_UNAVAILABLE, another size or a refund. */
+export function chooseAfterSales(
+  orderId: string,
+  requestId: number,
+  choice: ChooseAfterSales,
+): Promise<AfterSalesRequest> {
+  return apiPost<AfterSalesRequest>(`${requestPath(orderId, requestId)}/choose`, choice);
+}
+
+/**
+ * A defect photo (the answer's `url`). Fetched with the session's token rather than put in an
+ * <img src>: the order routes know the customer by the bearer token, which an image request lacks.
+ */
+export function fetchDefectPhoto(url: string): Promise<Blob> {
+  const path = url.startsWith(`${API_BASE}/`) ? url.slice(API_BASE.length) : url;
+  return apiDownload(path);
+}

@@ -5,7 +5,7 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from "@
 import { expectAccessible } from "./support/a11y";
 import { checkView, completeSetup, mintSetupLink } from "./support/admin";
 import { type LoggedIn, logIn, withSession } from "./support/orders";
-import { attachScreenshot, DESKTOP, PHONE, payOnSandbox, registerCustomer } from "./support/shop";
+import { attachScreenshot, DESKTOP, PHONE, payOnSandbox, registerCustomer, typeInto } from "./support/shop";
 
 /*
  * A size exchange end to end (issue 29), against the fast-courier shop of playwright.config.ts
@@ -216,4 +216,93 @@ test("a delivered order's size is exchanged: asked, approved, picked up, re-ship
       timeout: 15_000,
     })
     .toBeGreaterThanOrEqual(5);
+});
+
+test("an order delivered abroad gets a defect report with photos, refunded by staff with a credit note", async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}, testInfo) => {
+  const product = await twoSizesInStock(request);
+  const session = await logIn(request, await registerCustomer(request, "Riya Sharma"));
+  const started = await checkoutOf(request, session, product);
+  await withSession(page, session);
+  await page.setViewportSize(PHONE);
+  await page.goto(`/sandbox/pay/${started.token}`);
+  await typeInto(page, "#f-contact-email", session.user.email);
+  await typeInto(page, "#f-contact-phone", "+44 7700 900123");
+  await typeInto(page, "#f-shippingAddress-fullName", "Riya Sharma");
+  await typeInto(page, "#f-shippingAddress-line1", "221B Baker Street");
+  await page.locator("#f-shippingAddress-country").selectOption("United Kingdom");
+  await typeInto(page, "#f-shippingAddress-pincode", "NW1 6XE");
+  await typeInto(page, "#f-shippingAddress-city", "London");
+  await typeInto(page, "#f-shippingAddress-state", "Greater London");
+  await typeInto(page, "#f-shippingAddress-phone", "+44 20 7946 0958");
+  await page.locator("label[for=method-card]").click();
+  await page.getByRole("button", { name: /Pay ₹/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Order Confirmed" })).toBeVisible({ timeout: 15_000 });
+
+  const card = page.getByRole("article", { name: started.orderNumber });
+  await expect(async () => {
+    await page.goto("/orders");
+    await expect(card.getByText(/^Delivered$/)).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+
+  // Two photos of the fault, drawn by the browser as PNGs.
+  const painter = await page.context().newPage();
+  await painter.setViewportSize({ width: 1200, height: 900 });
+  const photos = [];
+  for (const [index, ground] of ["#3a3f58", "#8a4b2d"].entries()) {
+    await painter.setContent(
+      `<body style="margin:0;background:${ground}"><p style="font:bold 200px sans-serif;color:#eee">hole ${index + 1}</p></body>`,
+    );
+    photos.push({ name: `hole-${index + 1}.png`, mimeType: "image/png", buffer: await painter.screenshot() });
+  }
+  await painter.close();
+
+  const details = await openDetails(page, started.orderNumber);
+  await expect(details.getByRole("button", { name: "Exchange size" })).toHaveCount(0);
+  await details.getByRole("button", { name: "Report a defect" }).click();
+  const report = page.getByRole("dialog", { name: "Report a defect" });
+  await report.getByRole("button", { name: "Send report" }).click();
+  await expect(report.getByText("Tell us what is wrong with the piece")).toBeVisible();
+  await report.getByLabel("What is wrong?").fill("A hole by the left seam, and a pulled thread on the sleeve.");
+  await report.getByLabel("Photos (up to 3)").setInputFiles(photos);
+  await expect(report.getByRole("button", { name: /^Remove hole-\d\.png$/ })).toHaveCount(2);
+  await attachScreenshot(page, testInfo, "defect-dialog-390");
+  await expectAccessible(page, "the Report a defect dialog");
+  await report.getByRole("button", { name: "Send report" }).click();
+  await expect(page.getByText(/^Defect reported\./).first()).toBeVisible({ timeout: 15_000 });
+  await expect(report).toBeHidden();
+  const requestCard = details.getByRole("region", { name: "Defect report" });
+  await expect(requestCard.getByRole("img")).toHaveCount(2);
+  await attachScreenshot(page, testInfo, "defect-reported-390");
+  await page.keyboard.press("Escape");
+
+  const ops = await operationsPage(browser, baseURL!);
+  try {
+    await ops.goto(`/admin/orders/${started.orderId}`);
+    await ops
+      .getByRole("region", { name: "Exchanges & returns" })
+      .getByRole("link", { name: /^Defect report #\d+$/ })
+      .click();
+    const title = ops.getByRole("heading", { level: 1, name: /^Defect report #\d+$/ });
+    await expect(title).toBeVisible();
+    const requestName = ((await title.textContent()) ?? "").trim();
+    await expect(ops.getByRole("button", { name: /^Enlarge photo \d of 2$/ })).toHaveCount(2);
+    await checkView(ops, "defect-report");
+    await ops.getByRole("button", { name: "Approve", exact: true }).click();
+    const approve = ops.getByRole("dialog", { name: `Approve ${requestName}` });
+    await approve.getByRole("radio", { name: "Refund the item" }).check();
+    await approve.getByRole("button", { name: "Approve" }).click();
+    await expect(ops.getByText(/^Request approved\./).first()).toBeVisible();
+  } finally {
+    await ops.context().close();
+  }
+
+  await page.setViewportSize(DESKTOP);
+  await page.goto("/orders");
+  await expect(card).toContainText(/Refunded ₹[\d,]+\.\d\d/);
+  await expect(card.getByRole("button", { name: /^Download credit note/ })).toBeVisible();
 });

@@ -75,7 +75,7 @@ export function NotifyMe({ product, color }: { product: ProductDetail; color: st
                     checked={variant.id === chosen?.id}
                     onChange={() => setVariantId(variant.id)}
                   />
-                  <span>{variant.attributes.Size}</span>
+                  {variant.attributes.Size}
                 </label>
               ))}
             </fieldset>

@@ -143,7 +143,7 @@ function ChipRadio(props: { name: string; label: string; checked: boolean; onSel
         checked={props.checked}
         onChange={props.onSelect}
       />
-      <span>{props.label}</span>
+      {props.label}
     </label>
   );
 }

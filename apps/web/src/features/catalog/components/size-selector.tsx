@@ -50,7 +50,7 @@ export function SizeSelector({ choices, value, onChange, onOpenSizeChart }: Size
                   if (choice.inStock) onChange(choice.value);
                 }}
               />
-              <span>{choice.value}</span>
+              {choice.value}
             </label>
           ))}
         </div>

@@ -104,7 +104,7 @@ export function ExchangeSizeDialog({
                   checked={variantId === size.variantId}
                   onChange={() => setPicked(size.variantId)}
                 />
-                <span>{size.size}</span>
+                {size.size}
                 {size.inStock ? null : (
                   <>
                     {" "}

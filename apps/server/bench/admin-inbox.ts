@@ -191,6 +191,8 @@ async function main(): Promise<void> {
     ["search by e-mail", q(sample.map(benchEmailOf))],
     ["search by phone", q(sample.map((i) => benchPhoneOf(i).slice(3)))],
     [`search by AWB (${awbs.length})`, q(awbs)],
+    // Delivery names as people type them: a first name, a surname, both, a prefix (1,000+ matches each).
+    ["search by name", q(["Kavya Menon", "iyer", "ishaan", "saan patel", "Rohan", "meera nair"])],
     ["filtered: payment method + dates + amount", filtered],
   ];
   const only = process.env.BENCH_CASES ? new RegExp(process.env.BENCH_CASES) : null;

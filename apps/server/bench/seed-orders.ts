@@ -10,6 +10,7 @@ import { randomUUID } from "node:crypto";
 import type { Insertable } from "kysely";
 import type { Db } from "../src/db/connection.js";
 import type { Database } from "../src/db/schema.js";
+import { nameWordsOf } from "../src/lib/name-words.js";
 
 type Row<T extends keyof Database> = Insertable<Database[T]>;
 
@@ -230,6 +231,16 @@ export async function seedOrders(db: Db, options: SeedOptions): Promise<{ orders
       await trx.insertInto("orders").values(orders).execute();
       await trx.insertInto("order_items").values(items).execute();
       if (shipments.length > 0) await trx.insertInto("shipments").values(shipments).execute();
+      // The inbox's name search words, as the order's confirmation writes them.
+      const words = orders.flatMap((order) =>
+        nameWordsOf(order.shipping_address ?? null).map((word) => ({ word, order_id: order.id })),
+      );
+      for (let start = 0; start < words.length; start += 5_000) {
+        await trx
+          .insertInto("order_name_words")
+          .values(words.slice(start, start + 5_000))
+          .execute();
+      }
     });
   }
   return { orders: options.orders, ms: Date.now() - started };

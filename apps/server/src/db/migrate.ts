@@ -21,6 +21,7 @@ import { failedDeliveries } from "./migrations/0018-failed-deliveries.js";
 import { inboxIndexes } from "./migrations/0019-inbox-indexes.js";
 import { refundLines } from "./migrations/0020-refund-lines.js";
 import { exchanges } from "./migrations/0021-exchanges.js";
+import { orderNameWords } from "./migrations/0022-order-name-words.js";
 
 /** Migrations in order; each gets the dialect so both engines end with equivalent schemas. */
 export type DialectMigration = (dialect: Dialect) => Migration;
@@ -47,6 +48,7 @@ const migrations: Record<string, DialectMigration> = {
   "0019-inbox-indexes": inboxIndexes,
   "0020-refund-lines": refundLines,
   "0021-exchanges": exchanges,
+  "0022-order-name-words": orderNameWords,
 };
 
 class InCodeMigrations implements MigrationProvider {

@@ -348,6 +348,12 @@ export interface OrderRefundsTable {
 }
 
 /** The lines a refund by line gave back (0020): units and paise of each; a line's units are refunded once. */
+/** The words of an order's delivery name and city, for the inbox's name search (migration 0022). */
+export interface OrderNameWordsTable {
+  word: string;
+  order_id: string;
+}
+
 export interface OrderRefundLinesTable {
   id: Generated<number>;
   refund_id: number;
@@ -681,6 +687,7 @@ export interface Database {
   orders: OrdersTable;
   order_refunds: OrderRefundsTable;
   order_refund_lines: OrderRefundLinesTable;
+  order_name_words: OrderNameWordsTable;
   order_items: OrderItemsTable;
   order_numbers: OrderNumbersTable;
   stock_holds: StockHoldsTable;

@@ -138,6 +138,8 @@ export class CustomerAdminService {
       }
       let taxDocumentsKept = 0;
       if (orderIds.length > 0) {
+        // The name search's words held the delivery name and city.
+        await trx.deleteFrom("order_name_words").where("order_id", "in", orderIds).execute();
         // What the gateway and courier (or their sandboxes) answered about these orders.
         await trx.updateTable("payments").set({ raw: null }).where("order_id", "in", orderIds).execute();
         await trx

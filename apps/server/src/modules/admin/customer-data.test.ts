@@ -316,6 +316,10 @@ describe(`the owner's customers: block, DPDP export and erase, the Club (${testE
       state: "Karnataka",
       country: "India",
     });
+    // Nor does the inbox's name search keep the name and city.
+    expect(await db().selectFrom("order_name_words").select("word").where("order_id", "=", order.id).execute()).toEqual(
+      [],
+    );
     const leftovers = await Promise.all([
       db().selectFrom("club_members").select("id").where("email", "=", email).execute(),
       db().selectFrom("wishlist_items").select("id").where("user_id", "=", customer.userId).execute(),

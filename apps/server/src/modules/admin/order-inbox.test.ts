@@ -112,6 +112,21 @@ describe(`the order inbox: tabs, counts, filters and search (${testEngine})`, ()
 
   it("finds an order by the customer's name, AWB, e-mail or number, and pages a tab by keyset", async () => {
     expect(await listIds("q=nisha")).toEqual([ids.transit]);
+    // Name-like text goes by the words of the delivery name and city: a prefix of each typed word,
+    // in any order, case and accents aside; or the account's name containing it.
+    expect(await listIds("q=nis")).toEqual([ids.transit]);
+    expect(await listIds(`q=${encodeURIComponent("PILLAI  nisha")}`)).toEqual([ids.transit]);
+    expect(await listIds(`q=${encodeURIComponent("Nísha")}`)).toEqual([ids.transit]);
+    expect(await listIds(`q=${encodeURIComponent("ila khan")}`)).toEqual([]);
+    expect(await listIds("q=noida")).toHaveLength(7);
+    expect(await listIds(`q=${encodeURIComponent("riya sharma")}`)).toHaveLength(7);
+    // A common name (over 1,000 words in its range) is found by walking the orders: same answers.
+    const common = Array.from({ length: 1_001 }, (_, index) => ({ word: `nisx${index}`, order_id: ids.transit ?? "" }));
+    await shop.database.db.insertInto("order_name_words").values(common).execute();
+    expect(await listIds("q=nis")).toEqual([ids.transit]);
+    expect(await listIds(`q=${encodeURIComponent("nis pill")}`)).toEqual([ids.transit]);
+    expect(await listIds(`q=${encodeURIComponent("nis bose")}`)).toEqual([]);
+    await shop.database.db.deleteFrom("order_name_words").where("word", "like", "nisx%").execute();
     expect(await listIds("q=SBX123TRANSIT")).toEqual([ids.transit]);
     const page1 = (await get(owner, "/api/admin/orders?tab=all&limit=4")).json().data;
     expect(page1.items).toHaveLength(4);

@@ -101,6 +101,9 @@ describe(`the order page's last actions: addresses, bulk shipments, refund by li
       expect(saved.statusCode, saved.body).toBe(200);
       const stored = JSON.parse((await orderRow(shop.database.db, order.id)).shipping_address ?? "null");
       expect(stored).toMatchObject({ city: "Bengaluru", state: "Karnataka", pincode: "560038" });
+      // The inbox's name search follows the new delivery name and city.
+      const found = await asStaff(shop.app, support, { method: "GET", url: "/api/admin/orders?q=asha%20bengal" });
+      expect(found.json().data.items.map((o: { id: string }) => o.id)).toContain(order.id);
       const [audit] = await auditOf(order.id, "order.addresses_edit");
       expect(audit.shippingAddress.before).toMatchObject({ state: "Uttar Pradesh" });
       expect(audit.shippingAddress.after).toMatchObject({ state: "Karnataka" });

@@ -24,11 +24,35 @@ import type { Db } from "../../db/connection.js";
 import type { Database } from "../../db/schema.js";
 import { afterKey, decodeCursor, encodeCursor } from "../../lib/keyset.js";
 import { containsPattern } from "../../lib/like-pattern.js";
+import { nameQueryWords, prefixRange } from "../../lib/name-words.js";
+
+/** A name search with more matching words than this walks the orders instead of listing the matches. */
+const commonNameMatches = 1_000;
+
 import type { OrderRecord } from "./types.js";
 
 /** Orders as the owner's side reads them: lists, search and one order's whole record. Reads only. */
 export class OrderAdminReads {
   constructor(private readonly db: Db) {}
+
+  /**
+   * Whether a name-like search matches so many orders that the page is found sooner by walking the
+   * orders newest first and checking each one's words, than by listing every match and sorting it.
+   */
+  private async isCommonName(q: string): Promise<boolean> {
+    const longest = nameQueryWords(q)?.sort((a, b) => b.length - a.length)[0];
+    if (!longest) return false;
+    const { from, until } = prefixRange(longest);
+    const past = await this.db
+      .selectFrom("order_name_words")
+      .select("order_id")
+      .where("word", ">=", from)
+      .where("word", "<", until)
+      .limit(1)
+      .offset(commonNameMatches)
+      .executeTakeFirst();
+    return past !== undefined;
+  }
 
   /** Keyset page of orders (newest first by default). */
   async list(query: AdminOrdersQuery): Promise<{ items: AdminOrderSummary[]; nextCursor: string | null }> {
@@ -36,8 +60,9 @@ export class OrderAdminReads {
     const cursor = query.cursor
       ? decodeCursor(query.cursor, [query.sort === "total" ? "number" : "string", "string"])
       : undefined;
+    const probeNames = query.q ? await this.isCommonName(query.q) : false;
     let select = this.summaries()
-      .where((eb) => matchesFilters(eb, query))
+      .where((eb) => matchesFilters(eb, query, probeNames))
       .$if(query.tab !== "all", (qb) => qb.where((eb) => inTab(eb, query.tab)));
     if (cursor) select = select.where((eb) => afterKey(eb, sortColumn, "orders.id", cursor, query.dir));
     const rows = await select
@@ -310,10 +335,10 @@ function isCod(eb: OrderListScope) {
 }
 
 /** Every filter of the inbox but the tab; a bare `to` date takes in that whole day. */
-function matchesFilters(eb: OrderListScope, filters: AdminOrderFilters) {
+function matchesFilters(eb: OrderListScope, filters: AdminOrderFilters, probeNames = false) {
   const conditions = [];
   if (filters.status) conditions.push(eb("orders.status", "=", filters.status));
-  if (filters.q) conditions.push(matchesOrder(eb, filters.q));
+  if (filters.q) conditions.push(matchesOrder(eb, filters.q, probeNames));
   if (filters.paymentStatus) conditions.push(eb("orders.payment_status", "=", filters.paymentStatus));
   if (filters.paymentMethod === "CASH_ON_DELIVERY") conditions.push(isCod(eb));
   if (filters.paymentMethod === "PREPAID") {
@@ -345,11 +370,14 @@ export interface StatusTime {
 /**
  * Number, e-mail, phone, name (the delivery address's or the account's) or AWB contains the text
  * (case-insensitive). A text shaped like a whole order number, e-mail, phone or AWB is looked up
- * on those columns' indexes instead: a contains scan reads every order (decision 0022).
+ * on those columns' indexes instead, and name-like text by its words' index: a contains scan
+ * reads every order (decision 0022).
  */
-function matchesOrder(eb: OrderListScope, q: string) {
+function matchesOrder(eb: OrderListScope, q: string, probeNames = false) {
   const exact = matchesIdentifier(eb, q.trim());
   if (exact) return exact;
+  const byName = matchesName(eb, q, probeNames);
+  if (byName) return byName;
   const pattern = containsPattern(q);
   const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
   return eb.or([
@@ -362,6 +390,41 @@ function matchesOrder(eb: OrderListScope, q: string) {
     // The address is JSON text: its fullName is in it (so are the street and city, which match too).
     like("orders.shipping_address"),
   ]);
+}
+
+/**
+ * A name-like text (words of letters): orders whose delivery name or city has a word starting
+ * with each typed word, along `order_name_words`' key (the longest word's range first, the others
+ * checked per candidate), plus orders of accounts whose name contains the text (accounts are few
+ * beside orders). One id list, as PostgreSQL reads an OR holding a subquery row by row.
+ */
+function matchesName(eb: OrderListScope, q: string, probe: boolean) {
+  const words = nameQueryWords(q);
+  if (!words) return null;
+  const [first, ...rest] = [...words].sort((a, b) => b.length - a.length).map(prefixRange);
+  if (!first) return null;
+  const accounts = eb
+    .selectFrom("users as u")
+    .select("u.id")
+    .where(sql<boolean>`lower(u.name) like ${containsPattern(q.trim())} escape '\\'`);
+  if (probe) {
+    // A common name: each order, newest first, is checked along its (order_id, word) index.
+    const hasWord = (range: { from: string; until: string }) =>
+      sql<boolean>`exists (select 1 from order_name_words as x where x.order_id = orders.id and x.word >= ${range.from} and x.word < ${range.until})`;
+    return eb.or([eb.and([first, ...rest].map(hasWord)), eb("orders.user_id", "in", accounts)]);
+  }
+  let byWords = eb
+    .selectFrom("order_name_words as w")
+    .select("w.order_id as id")
+    .where("w.word", ">=", first.from)
+    .where("w.word", "<", first.until);
+  for (const range of rest) {
+    byWords = byWords.where(
+      sql<boolean>`exists (select 1 from order_name_words as x where x.order_id = w.order_id and x.word >= ${range.from} and x.word < ${range.until})`,
+    );
+  }
+  const byAccount = eb.selectFrom("orders as a").select("a.id").where("a.user_id", "in", accounts);
+  return eb("orders.id", "in", byWords.unionAll(byAccount));
 }
 
 /** The whole-identifier lookups of `matchesOrder`, or null when the text is not shaped like one. */

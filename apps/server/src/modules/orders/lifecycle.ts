@@ -3,6 +3,7 @@ import { sql, type Updateable, type UpdateObject } from "kysely";
 import type { Db } from "../../db/connection.js";
 import type { Database, OrdersTable } from "../../db/schema.js";
 import type { Clock } from "../../lib/clock.js";
+import { nameWordsOf } from "../../lib/name-words.js";
 import type { OrdersRepo } from "./repo.js";
 import {
   codToConfirm,
@@ -65,9 +66,9 @@ export class OrderLifecycleService {
   ) {}
 
   /** CREATED → CONFIRMED with payment SUCCESS or COD_PENDING, contact and addresses stored. */
-  confirmPayment(trx: Db, orderId: string, facts: PaymentFacts): Promise<OrderRecord | undefined> {
+  async confirmPayment(trx: Db, orderId: string, facts: PaymentFacts): Promise<OrderRecord | undefined> {
     const now = this.now();
-    return this.repo.in(trx).changeIf(
+    const changed = await this.repo.in(trx).changeIf(
       orderId,
       {
         status: paymentConfirmation.statuses,
@@ -85,6 +86,7 @@ export class OrderLifecycleService {
         updated_at: now,
       },
     );
+    return this.indexNames(trx, changed);
   }
 
   /**
@@ -92,13 +94,13 @@ export class OrderLifecycleService {
    * held until `holdUntil`, not sold, no shipment) with payment COD_PENDING and `cod_state`
    * to_confirm; contact and addresses stored as for a confirmed order.
    */
-  placeCodToConfirm(
+  async placeCodToConfirm(
     trx: Db,
     orderId: string,
     facts: Omit<PaymentFacts, "paymentStatus">,
     holdUntil: string,
   ): Promise<OrderRecord | undefined> {
-    return this.repo.in(trx).changeIf(
+    const changed = await this.repo.in(trx).changeIf(
       orderId,
       { status: paymentConfirmation.statuses, paymentStatus: paymentConfirmation.paymentStatusesFor("COD_PENDING") },
       {
@@ -113,6 +115,7 @@ export class OrderLifecycleService {
         updated_at: this.now(),
       },
     );
+    return this.indexNames(trx, changed);
   }
 
   /** A COD order waiting to be confirmed is confirmed (`by`: "auto" or who): CREATED → CONFIRMED. */
@@ -286,13 +289,13 @@ export class OrderLifecycleService {
    * A person's address edit (issue "owner's side, part 3"): only before dispatch, while no AWB is
    * recorded and the order is as it was read (`updatedAt`), so an edit never races a shipment.
    */
-  changeAddresses(
+  async changeAddresses(
     trx: Db,
     orderId: string,
     updatedAt: string,
     addresses: { shippingAddress?: string; billingAddress?: string; codAddressKey?: string },
   ): Promise<OrderRecord | undefined> {
-    return this.repo.in(trx).changeIf(
+    const changed = await this.repo.in(trx).changeIf(
       orderId,
       { status: ["CREATED", "CONFIRMED", "PROCESSING"], unsetColumn: "tracking_number", updatedAt },
       {
@@ -302,6 +305,13 @@ export class OrderLifecycleService {
         updated_at: this.now(),
       },
     );
+    return addresses.shippingAddress === undefined ? changed : this.indexNames(trx, changed);
+  }
+
+  /** The inbox's name-search words follow the stored delivery address, in the same transaction. */
+  private async indexNames(trx: Db, changed: OrderRecord | undefined): Promise<OrderRecord | undefined> {
+    if (changed) await this.repo.in(trx).replaceNameWords(changed.id, nameWordsOf(changed.shipping_address));
+    return changed;
   }
 
   /**

@@ -228,6 +228,16 @@ export class OrdersRepo {
     return { rows, total: first ? Number(first.total_count) : undefined };
   }
 
+  /** The order's name-search words become these (delete, then insert; in the caller's transaction). */
+  async replaceNameWords(orderId: string, words: readonly string[]): Promise<void> {
+    await this.db.deleteFrom("order_name_words").where("order_id", "=", orderId).execute();
+    if (words.length === 0) return;
+    await this.db
+      .insertInto("order_name_words")
+      .values(words.map((word) => ({ word, order_id: orderId })))
+      .execute();
+  }
+
   /** The order whose shipment has this AWB. */
   findByTrackingNumber(awb: string): Promise<OrderRecord | undefined> {
     return this.db.selectFrom("orders").selectAll().where("tracking_number", "=", awb).executeTakeFirst();

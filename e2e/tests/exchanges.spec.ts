@@ -104,27 +104,42 @@ async function openDetails(page: Page, orderNumber: string) {
   return page.getByRole("dialog", { name: "Order Details" });
 }
 
+/** A signed-in customer's order of one size of `twoSizesInStock`, its sandbox payment page open. */
+async function onPaymentPage(
+  page: Page,
+  request: APIRequestContext,
+  name: string,
+  viewport: typeof DESKTOP | typeof PHONE,
+) {
+  const product = await twoSizesInStock(request);
+  const session = await logIn(request, await registerCustomer(request, name));
+  const started = await checkoutOf(request, session, product);
+  await withSession(page, session);
+  await page.setViewportSize(viewport);
+  await page.goto(`/sandbox/pay/${started.token}`);
+  return { product, session, started };
+}
+
+/** Paid: waits for the sandbox courier to deliver it (about 21 s after its AWB); answers its My Orders card. */
+async function deliveredCard(page: Page, orderNumber: string) {
+  await expect(page.getByRole("heading", { level: 1, name: "Order Confirmed" })).toBeVisible({ timeout: 15_000 });
+  const card = page.getByRole("article", { name: orderNumber });
+  await expect(async () => {
+    await page.goto("/orders");
+    await expect(card.getByText(/^Delivered$/)).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+  return card;
+}
+
 test("a delivered order's size is exchanged: asked, approved, picked up, re-shipped and received", async ({
   page,
   request,
   browser,
   baseURL,
 }, testInfo) => {
-  const product = await twoSizesInStock(request);
-  const session = await logIn(request, await registerCustomer(request, "Ananya Gupta"));
-  const started = await checkoutOf(request, session, product);
-  await withSession(page, session);
-  await page.setViewportSize(DESKTOP);
-  await page.goto(`/sandbox/pay/${started.token}`);
+  const { product, session, started } = await onPaymentPage(page, request, "Ananya Gupta", DESKTOP);
   await payOnSandbox(page, session.user.email);
-  await expect(page.getByRole("heading", { level: 1, name: "Order Confirmed" })).toBeVisible({ timeout: 15_000 });
-
-  // Delivered by the sandbox courier about 21 s after its AWB.
-  const card = page.getByRole("article", { name: started.orderNumber });
-  await expect(async () => {
-    await page.goto("/orders");
-    await expect(card.getByText(/^Delivered$/)).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 60_000 });
+  await deliveredCard(page, started.orderNumber);
 
   // The customer asks for the other size.
   let details = await openDetails(page, started.orderNumber);
@@ -224,12 +239,7 @@ test("an order delivered abroad gets a defect report with photos, refunded by st
   browser,
   baseURL,
 }, testInfo) => {
-  const product = await twoSizesInStock(request);
-  const session = await logIn(request, await registerCustomer(request, "Riya Sharma"));
-  const started = await checkoutOf(request, session, product);
-  await withSession(page, session);
-  await page.setViewportSize(PHONE);
-  await page.goto(`/sandbox/pay/${started.token}`);
+  const { session, started } = await onPaymentPage(page, request, "Riya Sharma", PHONE);
   await typeInto(page, "#f-contact-email", session.user.email);
   await typeInto(page, "#f-contact-phone", "+44 7700 900123");
   await typeInto(page, "#f-shippingAddress-fullName", "Riya Sharma");
@@ -241,13 +251,7 @@ test("an order delivered abroad gets a defect report with photos, refunded by st
   await typeInto(page, "#f-shippingAddress-phone", "+44 20 7946 0958");
   await page.locator("label[for=method-card]").click();
   await page.getByRole("button", { name: /Pay ₹/ }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Order Confirmed" })).toBeVisible({ timeout: 15_000 });
-
-  const card = page.getByRole("article", { name: started.orderNumber });
-  await expect(async () => {
-    await page.goto("/orders");
-    await expect(card.getByText(/^Delivered$/)).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 60_000 });
+  const card = await deliveredCard(page, started.orderNumber);
 
   // Two photos of the fault, drawn by the browser as PNGs.
   const painter = await page.context().newPage();

@@ -253,6 +253,7 @@ export async function buildApp(
     backInStock: backInStock.backInStock,
     lowStock: stockDigest.stockDigest,
     photos: media.photos,
+    categoryPictures: media.categoryPictures,
   });
   // Size exchanges and defect reports: courier, stock, refunds by line and the staff's audit log.
   const exchanges = createExchangesModule({

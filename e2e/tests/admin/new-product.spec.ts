@@ -34,7 +34,12 @@ test("a catalogue person creates a 2 colours × 5 sizes product with 3 photos th
 
     await admin.getByLabel("Name", { exact: true }).fill(name);
     await admin.getByLabel("Status").selectOption("active");
-    await admin.getByLabel("Description").fill("<h2>Soft</h2><p>Heavy <b>cotton</b>.</p>");
+    // The description in the rich-text editor: a line, then a bold word typed through the toolbar.
+    const description = admin.getByRole("textbox", { name: "Description" });
+    await description.fill("Heavy cotton, garment dyed. ");
+    await admin.getByRole("button", { name: "Bold" }).click();
+    await description.pressSequentially("Soft");
+    await expect(admin.getByRole("button", { name: "Bold" })).toHaveAttribute("aria-pressed", "true");
 
     // Two new colours, each with its swatch; adding one chooses it.
     for (const [colour, hex] of [
@@ -119,6 +124,8 @@ test("a catalogue person creates a 2 colours × 5 sizes product with 3 photos th
     await shopper.goto(`/product/${slug}`);
     await expect(shopper.locator("main")).toContainText(name);
     await expect(shopper.locator("main")).toContainText(/1,499/);
+    await expect(shopper.locator("main")).toContainText("Heavy cotton, garment dyed.");
+    await expect(shopper.locator("main strong", { hasText: "Soft" })).toBeVisible();
     // Its photos as <picture>s: AVIF and WebP srcsets at every width up to the original's 800 px.
     const avif = shopper.locator('main picture source[type="image/avif"]').first();
     await expect(avif).toHaveAttribute("srcset", /\/media\/photos\/[0-9a-f]{64}-320\.avif 320w, .*-960\.avif 800w$/);

@@ -23,6 +23,8 @@ export const photoSizes = {
   productCard: "(min-width: 80rem) 18rem, (min-width: 48rem) 31vw, 50vw",
   /** The gallery's thumbnails: two, then three, across the gallery. */
   galleryThumb: "(min-width: 80rem) 14rem, (min-width: 60rem) 18vw, (min-width: 768px) 33vw, 50vw",
+  /** A category or character card: the whole width on phones, at most 24rem from 40rem (two, then four across). */
+  categoryCard: "(min-width: 40rem) 24rem, 100vw",
 } as const;
 
 /** Where one rendition is served: `/media/photos/<sha256>-<width>.<format>`. */
@@ -69,4 +71,22 @@ export function photoSources(hash: string, width: number, height: number): Photo
     jpeg: srcset("jpg"),
     url: photoUrl(hash, fallback?.step ?? photoWidths[0], "jpg"),
   };
+}
+
+const fallbackUrlPattern = /^\/media\/photos\/([a-f0-9]{64})-(\d{1,4})\.jpg$/;
+
+/**
+ * The renditions of an uploaded picture known only by its fallback JPEG's address (a category's
+ * `imageUrl`): each format at the fixed widths up to that one. Null for any other address (the
+ * demo art, a typed https:// address), which is drawn as it is.
+ */
+export function photoSourcesOfUrl(url: string): Pick<PhotoSources, "avif" | "webp" | "jpeg"> | null {
+  const match = fallbackUrlPattern.exec(url);
+  if (!match) return null;
+  const [, hash = "", widthText = ""] = match;
+  const widest = Number(widthText);
+  if (!(photoWidths as readonly number[]).includes(widest)) return null;
+  const steps = photoWidths.filter((width) => width <= widest);
+  const srcset = (format: PhotoFormat) => steps.map((width) => `${photoUrl(hash, width, format)} ${width}w`).join(", ");
+  return { avif: srcset("avif"), webp: srcset("webp"), jpeg: srcset("jpg") };
 }

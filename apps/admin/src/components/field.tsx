@@ -18,7 +18,10 @@ export function Field({
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      {/* The id names widgets a <label for> cannot (a rich-text editor) through aria-labelledby. */}
+      <label id={`${id}-label`} htmlFor={id}>
+        {label}
+      </label>
       {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy || undefined })}
       {hint ? (
         <p id={`${id}-hint`} className="field__hint">

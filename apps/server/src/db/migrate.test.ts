@@ -194,6 +194,8 @@ const expectedSchema: Record<string, Record<string, boolean>> = {
     updated_at: false,
   },
   wishlist_items: { id: false, user_id: false, product_id: false, created_at: false },
+  category_pictures: { category_id: false, original_id: false, created_at: false },
+  product_slug_redirects: { old_slug: false, product_id: false, created_at: false },
   back_in_stock_requests: {
     id: false,
     variant_id: false,

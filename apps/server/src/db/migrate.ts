@@ -22,6 +22,9 @@ import { inboxIndexes } from "./migrations/0019-inbox-indexes.js";
 import { refundLines } from "./migrations/0020-refund-lines.js";
 import { exchanges } from "./migrations/0021-exchanges.js";
 import { orderNameWords } from "./migrations/0022-order-name-words.js";
+import { productSlugRedirects } from "./migrations/0023-product-slug-redirects.js";
+import { categoryPictures } from "./migrations/0024-category-pictures.js";
+import { orderNameWordsTime } from "./migrations/0025-order-name-words-time.js";
 
 /** Migrations in order; each gets the dialect so both engines end with equivalent schemas. */
 export type DialectMigration = (dialect: Dialect) => Migration;
@@ -49,6 +52,9 @@ const migrations: Record<string, DialectMigration> = {
   "0020-refund-lines": refundLines,
   "0021-exchanges": exchanges,
   "0022-order-name-words": orderNameWords,
+  "0023-product-slug-redirects": productSlugRedirects,
+  "0024-category-pictures": categoryPictures,
+  "0025-order-name-words-time": orderNameWordsTime,
 };
 
 class InCodeMigrations implements MigrationProvider {

@@ -45,6 +45,13 @@ export interface ColoursTable {
   hex: string;
 }
 
+/** A slug a product had before (0023): an old link redirects to the product's slug now. */
+export interface ProductSlugRedirectsTable {
+  old_slug: string;
+  product_id: number;
+  created_at: string;
+}
+
 export interface ProductsTable {
   id: Generated<number>;
   name: string;
@@ -113,6 +120,13 @@ export interface MediaOriginalsTable {
   height: number;
   byte_size: number;
   bytes: Buffer;
+  created_at: string;
+}
+
+/** A category's or character's uploaded picture (0024): its cleaned original, shared with product photos' store. */
+export interface CategoryPicturesTable {
+  category_id: number;
+  original_id: number;
   created_at: string;
 }
 
@@ -352,6 +366,8 @@ export interface OrderRefundsTable {
 export interface OrderNameWordsTable {
   word: string;
   order_id: string;
+  /** The order's created_at: a common word's orders are walked newest first by it. */
+  created_at: string;
 }
 
 export interface OrderRefundLinesTable {
@@ -668,8 +684,10 @@ export interface SavedAddressesTable {
 export interface Database {
   categories: CategoriesTable;
   products: ProductsTable;
+  product_slug_redirects: ProductSlugRedirectsTable;
   product_images: ProductImagesTable;
   media_originals: MediaOriginalsTable;
+  category_pictures: CategoryPicturesTable;
   category_products: CategoryProductsTable;
   variants: VariantsTable;
   stock_ledger: StockLedgerTable;

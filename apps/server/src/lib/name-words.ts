@@ -1,13 +1,13 @@
 /**
  * The words the order inbox's name search looks up (decision 0022, "Afterwards"): the delivery
- * address's name and city, lower case, without accents, letters and digits only, each stored in
- * `order_name_words` beside its order. A search of name-like text matches orders having a word
+ * address's name and city and the account's name, lower case, without accents, letters and
+ * digits only, each stored in `order_name_words` beside its order. A search of name-like text matches orders having a word
  * that starts with each typed word, along the (word, order_id) primary key on both engines,
  * instead of reading every order's address with a contains pattern.
  */
 
-/** At most this many words per order (a name and a city rarely need more). */
-const wordsMax = 16;
+/** At most this many words per order (two names and a city rarely need more). */
+const wordsMax = 24;
 /** Longer words are cut here (an index key stays small; a prefix still matches). */
 const wordLengthMax = 40;
 
@@ -25,8 +25,11 @@ export function wordsOf(text: string | null | undefined): string[] {
     .map((word) => word.slice(0, wordLengthMax));
 }
 
-/** The searchable words of an order's stored shipping address (JSON text): its name and city. */
-export function nameWordsOf(shippingAddress: string | null | undefined): string[] {
+/**
+ * The searchable words of an order: its stored shipping address's (JSON text) name and city, and
+ * the name of the account that placed it, if any.
+ */
+export function nameWordsOf(shippingAddress: string | null | undefined, accountName?: string | null): string[] {
   if (!shippingAddress) return [];
   let address: unknown;
   try {
@@ -36,7 +39,7 @@ export function nameWordsOf(shippingAddress: string | null | undefined): string[
   }
   if (!address || typeof address !== "object") return [];
   const { fullName, city } = address as { fullName?: unknown; city?: unknown };
-  const words = [fullName, city].flatMap((part) => (typeof part === "string" ? wordsOf(part) : []));
+  const words = [fullName, city, accountName].flatMap((part) => (typeof part === "string" ? wordsOf(part) : []));
   return [...new Set(words)].slice(0, wordsMax);
 }
 

@@ -2,7 +2,9 @@ import { z } from "../zod.js";
 
 /*
  * The category tree and the Vakiverse characters on the owner's side (under /api/admin):
- * GET /categories, POST /categories, PATCH /categories/:id, POST /categories/order.
+ * GET /categories, POST /categories, PATCH /categories/:id, POST /categories/order, and the
+ * picture: POST /categories/:id/picture (the file's raw bytes, as a product photo's upload) and
+ * DELETE /categories/:id/picture.
  * A character is a category under the Vakiverse with a tagline and a signature colour.
  */
 
@@ -32,6 +34,9 @@ export const categoryMessages = {
   colourFormat: "Write the colour as #rrggbb, for example #e4572e.",
   imageFormat: "Give the picture's address: a path on this shop (/media/…) or an https:// address.",
   orderMismatch: "The order must name every sub-category of that parent exactly once. Reload and try again.",
+  pictureUploaded: "Picture uploaded.",
+  pictureRemoved: "Picture removed.",
+  pictureSaveFirst: "Save the category first to add a picture.",
 } as const;
 
 const m = categoryMessages;
@@ -111,3 +116,15 @@ export const adminCategoriesAnswerSchema = z.object({ categories: z.array(adminC
 export type AdminCategoriesAnswer = z.infer<typeof adminCategoriesAnswerSchema>;
 
 export const categorySavedAnswerSchema = z.object({ id: z.number().int() });
+
+/**
+ * The category's picture after an upload or removal: `imageUrl` is what the storefront shows (a
+ * JPEG rendition of the uploaded original, or null), with the original's size when it was uploaded.
+ */
+export const categoryPictureAnswerSchema = z.object({
+  id: z.number().int(),
+  imageUrl: z.string().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+export type CategoryPictureAnswer = z.infer<typeof categoryPictureAnswerSchema>;

@@ -20,6 +20,11 @@ export const productFormLimits = {
   cellsMax: 500,
   stockMax: 100_000,
   categoriesMax: 20,
+  specificationsMax: 30,
+  specNameMax: 80,
+  specValueMax: 300,
+  deliveryLinesMax: 30,
+  deliveryLineMax: 300,
 } as const;
 
 /** The size sets the grid offers; "custom" is the owner's own comma list. */
@@ -38,6 +43,18 @@ export const productFormMessages = {
     `Variants saved. ${skus.join(", ")} ${skus.length === 1 ? "is" : "are"} in orders, so ${skus.length === 1 ? "it was" : "they were"} archived instead of deleted.`,
   slugFormat: "A slug uses lowercase letters, digits and dashes, for example midnight-tee.",
   slugTaken: (slug: string) => `The slug ${slug} is already used by another product.`,
+  slugRequired: "Enter a slug, for example midnight-tee.",
+  slugHint: (slug: string) =>
+    `The product's address: /product/${slug || "…"}. Lowercase letters, digits and dashes; the old address keeps working.`,
+  specNameRequired: "Enter the specification's name, or remove the row.",
+  specNameTooLong: `A specification's name can be at most ${productFormLimits.specNameMax} characters.`,
+  specValueRequired: "Enter the specification's value, or remove the row.",
+  specValueTooLong: `A specification's value can be at most ${productFormLimits.specValueMax} characters.`,
+  specificationsTooMany: `A product can have at most ${productFormLimits.specificationsMax} specifications.`,
+  specNameRepeated: "This specification is already listed above.",
+  deliveryLineRequired: "Enter the delivery line, or remove it.",
+  deliveryLineTooLong: `A delivery line can be at most ${productFormLimits.deliveryLineMax} characters.`,
+  deliveryLinesTooMany: `A product can have at most ${productFormLimits.deliveryLinesMax} delivery lines.`,
   hsnInvalid: "An HSN code has 4, 6 or 8 digits.",
   taxClassInvalid: "Choose a tax class.",
   categoryUnknown: "A chosen category no longer exists. Reload the page.",
@@ -70,6 +87,51 @@ const hsnSchema = z
   .regex(/^(\d{4}|\d{6}|\d{8})$/, fm.hsnInvalid);
 
 export const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** A product's slug as the edit form sets it: required, lowercase words joined by single dashes. */
+export const productSlugSchema = z
+  .string({ error: fm.slugRequired })
+  .trim()
+  .min(1, { error: fm.slugRequired, abort: true })
+  .max(productFormLimits.slugMax, fm.slugFormat)
+  .regex(slugPattern, fm.slugFormat);
+
+/** Runs of spaces (and line breaks) become one space: a list row is one line of text. */
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/** One row of a product's specifications (Fabric: 100% cotton), as the storefront lists them. */
+export const specificationRowSchema = z.object({
+  name: z
+    .string({ error: fm.specNameRequired })
+    .transform(oneLine)
+    .pipe(
+      z
+        .string()
+        .min(1, { error: fm.specNameRequired, abort: true })
+        .max(productFormLimits.specNameMax, fm.specNameTooLong),
+    ),
+  value: z
+    .string({ error: fm.specValueRequired })
+    .transform(oneLine)
+    .pipe(
+      z
+        .string()
+        .min(1, { error: fm.specValueRequired, abort: true })
+        .max(productFormLimits.specValueMax, fm.specValueTooLong),
+    ),
+});
+export type SpecificationRow = z.infer<typeof specificationRowSchema>;
+
+/** One line of a product's delivery information (a bullet on the product page). */
+export const deliveryLineSchema = z
+  .string({ error: fm.deliveryLineRequired })
+  .transform(oneLine)
+  .pipe(
+    z
+      .string()
+      .min(1, { error: fm.deliveryLineRequired, abort: true })
+      .max(productFormLimits.deliveryLineMax, fm.deliveryLineTooLong),
+  );
 
 export const colourNameSchema = z
   .string({ error: fm.colourNameRequired })
@@ -150,16 +212,39 @@ export type ProductCreateAnswer = z.infer<typeof productCreateAnswerSchema>;
 // PUT /products/:id: the product edit, with categories, HSN code and tax class when sent
 // ---------------------------------------------------------------------------------------------
 
-/** The details a product edit may also change; each left out stays as it is. */
+/** The shop lists specifications by name: a name twice would show two rows no one can tell apart. */
+export function refuseRepeatedSpecNames(rows: readonly { name: string }[], ctx: z.RefinementCtx): void {
+  const seen = new Set<string>();
+  for (const [index, row] of rows.entries()) {
+    const key = row.name.trim().toLowerCase();
+    if (seen.has(key)) ctx.addIssue({ code: "custom", path: [index, "name"], message: fm.specNameRepeated });
+    seen.add(key);
+  }
+}
+
+/**
+ * The details a product edit may also change; each left out stays as it is. A new slug keeps the
+ * old one as a redirect to the product; specifications and delivery lines are whole lists, in order.
+ */
 export const productDetailsEditSchema = z.object({
+  slug: productSlugSchema.optional(),
+  specifications: z
+    .array(specificationRowSchema)
+    .max(productFormLimits.specificationsMax, fm.specificationsTooMany)
+    .superRefine(refuseRepeatedSpecNames)
+    .optional(),
+  deliveryLines: z
+    .array(deliveryLineSchema)
+    .max(productFormLimits.deliveryLinesMax, fm.deliveryLinesTooMany)
+    .optional(),
   categoryIds: z.array(z.number().int()).max(productFormLimits.categoriesMax).optional(),
   hsnCode: hsnSchema.optional(),
   taxClass: z.enum(taxClassValues, { error: fm.taxClassInvalid }).optional(),
 });
-export type ProductDetailsEdit = z.infer<typeof productDetailsEditSchema>;
+export type ProductDetailsEdit = z.output<typeof productDetailsEditSchema>;
 
 export const productEditWithDetailsSchema = productEditRequestSchema.extend(productDetailsEditSchema.shape);
-export type ProductEditWithDetails = z.infer<typeof productEditWithDetailsSchema>;
+export type ProductEditWithDetails = z.input<typeof productEditWithDetailsSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // PUT /products/:id/variants
@@ -202,6 +287,20 @@ export type ColourCreateRequest = z.input<typeof colourCreateRequestSchema>;
 
 export const coloursAnswerSchema = z.object({ colours: z.array(colourSchema) });
 export type ColoursAnswer = z.infer<typeof coloursAnswerSchema>;
+
+/** A slug made from a product's name: lowercase words joined by dashes, as the shop writes them. */
+export function productSlugFrom(name: string): string {
+  return (
+    name
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, productFormLimits.slugMax)
+      .replace(/-+$/, "") || "product"
+  );
+}
 
 /** The grid's SKU pattern {SLUG}-{COLOUR}-{SIZE}, uppercased, anything but letters and digits a dash. */
 export function skuFor(slug: string, colour: string, size: string): string {

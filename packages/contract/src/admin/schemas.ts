@@ -1,4 +1,4 @@
-import { paiseSchema } from "../catalog.js";
+import { paiseSchema, specificationSchema } from "../catalog.js";
 import { addressSchema, orderStatusSchema, paymentStatusSchema } from "../orders.js";
 import { z } from "../zod.js";
 import { orderActionsAvailableSchema, orderRefundSchema } from "./inbox.js";
@@ -414,6 +414,8 @@ export const auditActions = [
   "category.create",
   "category.update",
   "category.reorder",
+  "category.picture_set",
+  "category.picture_remove",
   "colour.create",
   "gst.gstr1_export",
   "customer.block",
@@ -690,6 +692,9 @@ export const adminProductDetailSchema = adminProductSummarySchema.extend({
   /** GST: the HSN code and tax class (clothing, headwear, bags); optional only for older fixtures. */
   hsnCode: z.string().optional(),
   taxClass: z.string().optional(),
+  /** The storefront's specifications and delivery lines, in order; optional only for older fixtures. */
+  specifications: z.array(specificationSchema).optional(),
+  deliveryLines: z.array(z.string()).optional(),
   updatedAt: z.string(),
   images: z.array(z.object({ url: z.string(), alt: z.string(), color: z.string().nullable() })),
   categories: z.array(z.object({ id: z.number().int(), name: z.string() })),

@@ -4,8 +4,9 @@ import type {
   CategoryCreateRequest,
   CategoryOrderRequest,
   CategoryPatchRequest,
+  CategoryPictureAnswer,
 } from "@vaki/contract/admin/categories";
-import { api } from "../../lib/api-client";
+import { api, apiUpload } from "../../lib/api-client";
 
 export function useCategories() {
   return useQuery({
@@ -34,4 +35,20 @@ export function useSaveCategory() {
 
 export function useReorderCategories() {
   return useCategoryMutation((body: CategoryOrderRequest) => api("/categories/order", { method: "POST", body }));
+}
+
+/** The picture's bytes, with progress (the same raw upload as a product photo's); the tree refreshes after. */
+export function useUploadCategoryPicture(categoryId: number) {
+  const queryClient = useQueryClient();
+  return async (file: File, onProgress: (fraction: number) => void): Promise<CategoryPictureAnswer> => {
+    const answer = await apiUpload<CategoryPictureAnswer>(`/categories/${categoryId}/picture`, file, { onProgress });
+    await queryClient.invalidateQueries({ queryKey: ["admin", "categories"] });
+    return answer;
+  };
+}
+
+export function useRemoveCategoryPicture(categoryId: number) {
+  return useCategoryMutation<void>(() =>
+    api<CategoryPictureAnswer>(`/categories/${categoryId}/picture`, { method: "DELETE" }),
+  );
 }

@@ -4,6 +4,7 @@ import { Dialog, DialogClose } from "../../components/dialog";
 import { Field, FormError } from "../../components/field";
 import { errorMessage, isApiError } from "../../lib/api-error";
 import { useSaveCategory } from "./api";
+import { CategoryPictureField } from "./category-picture-field";
 
 interface FormValues {
   name: string;
@@ -11,7 +12,6 @@ interface FormValues {
   parentId: string;
   active: boolean;
   description: string;
-  imageUrl: string;
   isCharacter: boolean;
   tagline: string;
   accentColor: string;
@@ -23,7 +23,6 @@ const valuesOf = (category: AdminCategory | null): FormValues => ({
   parentId: category?.parentId === null || category === null ? "" : String(category.parentId),
   active: category?.active ?? true,
   description: category?.description ?? "",
-  imageUrl: category?.imageUrl ?? "",
   isCharacter: category?.isCharacter ?? false,
   tagline: category?.tagline ?? "",
   accentColor: category?.accentColor ?? "",
@@ -60,6 +59,7 @@ export function CategoryDialog({
       ...values,
       slug: values.slug.trim() === "" && !category ? undefined : values.slug,
       parentId: values.parentId === "" ? null : Number(values.parentId),
+      imageUrl: null,
     });
     if (!checked.success) {
       for (const issue of checked.error.issues) {
@@ -67,7 +67,9 @@ export function CategoryDialog({
       }
       return;
     }
-    save.mutate({ id: category?.id ?? null, body: checked.data }, { onSuccess: onClose });
+    // The picture has its own upload and removal: an edit never sends the address it was opened with.
+    const { imageUrl: _picture, ...edited } = checked.data;
+    save.mutate({ id: category?.id ?? null, body: category ? edited : checked.data }, { onSuccess: onClose });
   });
 
   return (
@@ -114,14 +116,7 @@ export function CategoryDialog({
         >
           {(aria) => <textarea className="input" rows={4} {...aria} {...form.register("description")} />}
         </Field>
-        <Field
-          id="category-image"
-          label="Picture address"
-          hint="Optional: a path on this shop (/media/…) or an https:// address."
-          error={errorOf("imageUrl")}
-        >
-          {(aria) => <input className="input" autoComplete="off" {...aria} {...form.register("imageUrl")} />}
-        </Field>
+        <CategoryPictureField category={category} />
         <label className="checkbox">
           <input type="checkbox" {...form.register("active")} />
           Shown in the shop

@@ -11,6 +11,7 @@ import { PageHeader } from "../../components/page-header";
 import { errorMessage } from "../../lib/api-error";
 import { humanise } from "../../lib/format";
 import { useCategories } from "../categories/api";
+import { DescriptionField } from "./description-field";
 import { LeavePrompt } from "./leave-prompt";
 import { useCreateProduct } from "./product-form-api";
 import { type GridState, gridCells, gridErrors, mergeCellErrors, serverCellErrors } from "./variant-grid";
@@ -209,14 +210,12 @@ export function NewProductPage() {
               ))}
             </div>
           </fieldset>
-          <Field
+          <DescriptionField
             id="new-description"
-            label="Description"
-            hint="HTML: headings, paragraphs, lists, bold and links are kept; anything else is removed on save."
+            control={form.control}
+            name="descriptionHtml"
             error={errors.descriptionHtml?.message}
-          >
-            {(aria) => <textarea className="input" rows={5} {...aria} {...form.register("descriptionHtml")} />}
-          </Field>
+          />
         </section>
 
         <section className="panel" aria-labelledby="new-product-variants">

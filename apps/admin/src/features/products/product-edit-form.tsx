@@ -1,10 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { catalogueLimits, catalogueMessages as cm, productStatusValues } from "@vaki/contract/admin/catalogue";
 import { taxClassValues } from "@vaki/contract/admin/product-csv";
-import { productFormMessages as fm } from "@vaki/contract/admin/product-form";
+import {
+  productFormMessages as fm,
+  productFormLimits,
+  productSlugFrom,
+  refuseRepeatedSpecNames,
+  slugPattern,
+} from "@vaki/contract/admin/product-form";
 import type { AdminProductDetail } from "@vaki/contract/admin/schemas";
 import { useEffect } from "react";
-import { type UseFormRegisterReturn, useFieldArray, useForm } from "react-hook-form";
+import { FormProvider, type UseFormRegisterReturn, useFieldArray, useForm } from "react-hook-form";
 import { useBlocker } from "react-router";
 import { z } from "zod";
 import { ConfirmDialog } from "../../components/confirm-dialog";
@@ -14,13 +20,51 @@ import { errorMessage, isApiError } from "../../lib/api-error";
 import { humanise } from "../../lib/format";
 import { useCategories } from "../categories/api";
 import { useSaveProduct } from "./api";
+import { DescriptionField } from "./description-field";
+import { DeliveryLinesEditor, SpecificationsEditor } from "./list-editors";
 import { variantLabel } from "./stock-dialogs";
 
 const rupees = /^\d{1,7}(\.\d{1,2})?$/;
 
+/** A list row is one line: runs of spaces become one, as the server stores it. */
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
 /** The form's own shape: prices in rupees as typed, turned into paise on save. */
 const editFormSchema = z.object({
   name: z.string().trim().min(1, cm.nameRequired).max(catalogueLimits.nameMax, cm.nameTooLong),
+  slug: z
+    .string()
+    .trim()
+    .min(1, fm.slugRequired)
+    .max(productFormLimits.slugMax, fm.slugFormat)
+    .regex(slugPattern, fm.slugFormat),
+  specifications: z
+    .array(
+      z.object({
+        name: z
+          .string()
+          .transform(oneLine)
+          .pipe(z.string().min(1, fm.specNameRequired).max(productFormLimits.specNameMax, fm.specNameTooLong)),
+        value: z
+          .string()
+          .transform(oneLine)
+          .pipe(z.string().min(1, fm.specValueRequired).max(productFormLimits.specValueMax, fm.specValueTooLong)),
+      }),
+    )
+    .max(productFormLimits.specificationsMax, fm.specificationsTooMany)
+    .superRefine(refuseRepeatedSpecNames),
+  deliveryLines: z
+    .array(
+      z.object({
+        text: z
+          .string()
+          .transform(oneLine)
+          .pipe(
+            z.string().min(1, fm.deliveryLineRequired).max(productFormLimits.deliveryLineMax, fm.deliveryLineTooLong),
+          ),
+      }),
+    )
+    .max(productFormLimits.deliveryLinesMax, fm.deliveryLinesTooMany),
   descriptionHtml: z.string().max(catalogueLimits.descriptionMax, cm.descriptionTooLong),
   status: z.enum(productStatusValues),
   featured: z.boolean(),
@@ -49,7 +93,8 @@ const editFormSchema = z.object({
     }),
   ),
 });
-type EditForm = z.infer<typeof editFormSchema>;
+type EditForm = z.input<typeof editFormSchema>;
+type EditValues = z.output<typeof editFormSchema>;
 
 /** "1299.5" → 129950 paise, without floating-point rounding. */
 export function paiseOf(text: string): number {
@@ -61,6 +106,9 @@ const rupeesOf = (paise: number) => (paise % 100 === 0 ? String(paise / 100) : (
 function valuesOf(product: AdminProductDetail): EditForm {
   return {
     name: product.name,
+    slug: product.slug,
+    specifications: (product.specifications ?? []).map(({ name, value }) => ({ name, value })),
+    deliveryLines: (product.deliveryLines ?? []).map((text) => ({ text })),
     descriptionHtml: product.descriptionHtml,
     status: product.status,
     featured: product.featured,
@@ -85,7 +133,10 @@ function valuesOf(product: AdminProductDetail): EditForm {
  */
 export function ProductEditForm({ product, onReload }: { product: AdminProductDetail; onReload: () => void }) {
   const save = useSaveProduct(product.id);
-  const form = useForm<EditForm>({ resolver: zodResolver(editFormSchema), defaultValues: valuesOf(product) });
+  const form = useForm<EditForm, unknown, EditValues>({
+    resolver: zodResolver(editFormSchema),
+    defaultValues: valuesOf(product),
+  });
   const variants = useFieldArray({ control: form.control, name: "variants", keyName: "key" });
   const { errors, isDirty } = form.formState;
 
@@ -108,11 +159,15 @@ export function ProductEditForm({ product, onReload }: { product: AdminProductDe
     save.mutate({
       ...values,
       categoryIds: values.categoryIds.map(Number),
+      deliveryLines: values.deliveryLines.map((line) => line.text),
       version: product.version,
       variants: values.variants.map((variant) => ({ ...variant, price: paiseOf(variant.price) })),
     }),
   );
   const stale = isApiError(save.error) && save.error.status === 409 && save.error.message === cm.staleVersion;
+  // The server's word on the slug (taken by another product) shows beside the field too.
+  const slugError = errors.slug?.message ?? (isApiError(save.error) ? save.error.fieldErrors.slug?.[0] : undefined);
+  const slug = form.watch("slug").trim();
 
   return (
     <section className="panel" aria-labelledby="product-edit">
@@ -142,6 +197,31 @@ export function ProductEditForm({ product, onReload }: { product: AdminProductDe
           <Field id="edit-name" label="Name" error={errors.name?.message}>
             {(aria) => <input className="input" {...aria} {...form.register("name")} />}
           </Field>
+          <div>
+            <Field id="edit-slug" label="Slug" hint={fm.slugHint(slug)} error={slugError}>
+              {(aria) => (
+                <input
+                  className="input"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  {...aria}
+                  {...form.register("slug")}
+                />
+              )}
+            </Field>
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              onClick={() =>
+                form.setValue("slug", productSlugFrom(form.getValues("name")), {
+                  shouldDirty: true,
+                  shouldValidate: true,
+                })
+              }
+            >
+              Make the slug from the name
+            </button>
+          </div>
           <Field id="edit-status" label="Status" hint="Only active products are in the shop.">
             {(aria) => (
               <select className="select" {...aria} {...form.register("status")}>
@@ -198,14 +278,17 @@ export function ProductEditForm({ product, onReload }: { product: AdminProductDe
           </Field>
         </div>
         <CategoryChoices register={form.register("categoryIds")} />
-        <Field
+        <DescriptionField
           id="edit-description"
-          label="Description"
-          hint="HTML: headings, paragraphs, lists, bold and links are kept; anything else is removed on save."
+          control={form.control}
+          name="descriptionHtml"
           error={errors.descriptionHtml?.message}
-        >
-          {(aria) => <textarea className="input" rows={5} {...aria} {...form.register("descriptionHtml")} />}
-        </Field>
+        />
+        {/* The list editors register into this form through its context. */}
+        <FormProvider {...form}>
+          <SpecificationsEditor />
+          <DeliveryLinesEditor />
+        </FormProvider>
         <TableScroller label="Variants to edit">
           <table className="table">
             <caption className="visually-hidden">Variants to edit</caption>

@@ -5,6 +5,8 @@ import type { AuditLog } from "../audit/service.js";
 import { backInStockAdminRoutes } from "../back-in-stock/admin-routes.js";
 import type { BackInStockService } from "../back-in-stock/service.js";
 import { photoAdminRoutes } from "../media/admin-routes.js";
+import { categoryPictureAdminRoutes } from "../media/category-picture-routes.js";
+import type { CategoryPicturesService } from "../media/category-pictures.js";
 import type { PhotosService } from "../media/service.js";
 import type { OrderDashboard } from "../orders/dashboard.js";
 import { dashboardRoutes } from "../orders/dashboard-routes.js";
@@ -71,6 +73,8 @@ export interface AdminApiDeps {
   dashboard?: OrderDashboard;
   /** Products' photos: upload, alt text, colour, order, primary, delete (the shop has them). */
   photos?: PhotosService;
+  /** Categories' and characters' pictures: upload, remove (the shop has them). */
+  categoryPictures?: CategoryPicturesService;
 }
 
 /**
@@ -112,4 +116,11 @@ export const adminApi: FastifyPluginAsync<AdminApiDeps> = async (app, deps) => {
   if (deps.customers) await app.register(adminCustomerRoutes, { ...deps.customers, audit: deps.audit });
   if (deps.dashboard) await app.register(dashboardRoutes, { dashboard: deps.dashboard });
   if (deps.photos) await app.register(photoAdminRoutes, { photos: deps.photos, audit: deps.audit, staff: deps.staff });
+  if (deps.categoryPictures) {
+    await app.register(categoryPictureAdminRoutes, {
+      pictures: deps.categoryPictures,
+      audit: deps.audit,
+      staff: deps.staff,
+    });
+  }
 };

@@ -7,6 +7,7 @@ import { CatalogAdminReads } from "../catalog/admin-reads.js";
 import { CatalogAdminWrites } from "../catalog/admin-writes.js";
 import { ClubAdmin } from "../community/club-admin.js";
 import type { FailedDeliveries } from "../fulfilment/failed-delivery.js";
+import type { CategoryPicturesService } from "../media/category-pictures.js";
 import type { PhotosService } from "../media/service.js";
 import { type LowStockSource, OrderDashboard } from "../orders/dashboard.js";
 import type { CouponsService } from "../promotions/coupons.js";
@@ -51,6 +52,8 @@ export function createAdminModule(
     lowStock?: LowStockSource;
     /** Products' photos (the media module's). */
     photos?: PhotosService;
+    /** Categories' and characters' pictures (the media module's). */
+    categoryPictures?: CategoryPicturesService;
   },
 ): AdminModule {
   const staffModule = createStaffModule(deps);
@@ -124,6 +127,7 @@ export function createAdminModule(
         customers,
         dashboard: new OrderDashboard(deps.db, deps.clock, deps.lowStock ?? null),
         ...(deps.photos ? { photos: deps.photos } : {}),
+        ...(deps.categoryPictures ? { categoryPictures: deps.categoryPictures } : {}),
       });
       if (staffModule.cleanup) runWhileUp(app, staffModule.cleanup);
     },

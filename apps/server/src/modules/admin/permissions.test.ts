@@ -67,6 +67,8 @@ const expectedRoutes: Record<string, string> = {
   "POST /api/admin/products/:id/photos/order": "products:write",
   "POST /api/admin/products/:id/photos/:photoId/primary": "products:write",
   "DELETE /api/admin/products/:id/photos/:photoId": "products:write",
+  "POST /api/admin/categories/:id/picture": "products:write",
+  "DELETE /api/admin/categories/:id/picture": "products:write",
   "GET /api/admin/customers": "customers:read",
   "GET /api/admin/customers/:id": "customers:read",
   "POST /api/admin/customers/:id/block": "customers:write",

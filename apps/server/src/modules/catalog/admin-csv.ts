@@ -164,6 +164,8 @@ export class CatalogCsvStore {
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+    // The slug may be an old one of another product: a live slug wins over its redirect.
+    await trx.deleteFrom("product_slug_redirects").where("old_slug", "=", product.slug).execute();
     if (product.categories) await this.setCategories(trx, row.id, product.categories);
     return row.id;
   }

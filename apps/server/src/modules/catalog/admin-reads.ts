@@ -4,6 +4,8 @@ import type { Db } from "../../db/connection.js";
 import type { Database } from "../../db/schema.js";
 import { afterKey, decodeCursor, encodeCursor } from "../../lib/keyset.js";
 import { containsPattern } from "../../lib/like-pattern.js";
+import { deliveryLinesOf } from "./delivery-lines.js";
+import { parseSpecifications } from "./mappers.js";
 
 export type ProductFilters = Pick<AdminProductsQuery, "q" | "status" | "stock">;
 
@@ -121,6 +123,8 @@ export class CatalogAdminReads {
         "products.description_html",
         "products.hsn_code",
         "products.tax_class",
+        "products.specifications",
+        "products.delivery_info_html",
       ])
       .where("products.id", "=", productId)
       .executeTakeFirst();
@@ -155,6 +159,8 @@ export class CatalogAdminReads {
       descriptionHtml: product.description_html,
       hsnCode: product.hsn_code,
       taxClass: product.tax_class,
+      specifications: parseSpecifications(product.specifications),
+      deliveryLines: deliveryLinesOf(product.delivery_info_html),
       images,
       categories,
       variants: variants.map((variant) => ({

@@ -7,10 +7,16 @@ import { type ProductDetailsEdit, productFormMessages } from "@vaki/contract/adm
 import type { AuditChanges } from "@vaki/contract/admin/schemas";
 import { sql } from "kysely";
 import type { Db } from "../../db/connection.js";
+import { uniqueViolation } from "../../db/errors.js";
 import { Conflict, InvalidInput, NotFound } from "../../lib/errors.js";
+import { deliveryHtmlOf, deliveryLinesOf } from "./delivery-lines.js";
+import { parseSpecifications } from "./mappers.js";
 import { sanitizeProductHtml } from "./sanitize.js";
 
 const mirror = (status: ProductStatusValue) => (status === "active" ? 1 : 0);
+
+const slugTaken = (slug: string) =>
+  new Conflict(productFormMessages.slugTaken(slug), { fieldErrors: { slug: [productFormMessages.slugTaken(slug)] } });
 
 /**
  * The owner's product writes, in the caller's transaction (which writes the audit event): an edit
@@ -30,7 +36,10 @@ export class CatalogAdminWrites {
       .select([
         "id",
         "name",
+        "slug",
         "description_html",
+        "specifications",
+        "delivery_info_html",
         "status",
         "is_featured",
         "low_stock_threshold",
@@ -66,6 +75,13 @@ export class CatalogAdminWrites {
     if (input.hsnCode !== undefined) note("hsnCode", before.hsn_code, input.hsnCode);
     if (input.taxClass !== undefined) note("taxClass", before.tax_class, input.taxClass);
     if (input.categoryIds !== undefined) await this.setCategories(trx, productId, input.categoryIds, note);
+    const slug = input.slug !== undefined && input.slug !== before.slug ? input.slug : undefined;
+    if (slug !== undefined) {
+      note("slug", before.slug, slug);
+      await this.moveSlug(trx, productId, before.slug, slug, now);
+    }
+    const specifications = this.changedSpecifications(before.specifications, input.specifications, note);
+    const deliveryHtml = this.changedDelivery(before.delivery_info_html, input.deliveryLines, note);
 
     // SKUs that change move through a placeholder first, so two variants may swap theirs.
     const renamed = input.variants.filter((variant) => own.get(variant.id)?.sku !== variant.sku);
@@ -94,6 +110,9 @@ export class CatalogAdminWrites {
       .updateTable("products")
       .set({
         name: input.name,
+        ...(slug !== undefined ? { slug } : {}),
+        ...(specifications !== undefined ? { specifications } : {}),
+        ...(deliveryHtml !== undefined ? { delivery_info_html: deliveryHtml } : {}),
         description_html: description,
         status: input.status,
         is_active: mirror(input.status),
@@ -109,10 +128,70 @@ export class CatalogAdminWrites {
       .where("id", "=", productId)
       .where("version", "=", input.version)
       .returning("version")
-      .executeTakeFirst();
+      .executeTakeFirst()
+      .catch((error: unknown) => {
+        // Another product took the slug between the check and this update.
+        if (slug !== undefined && uniqueViolation(error)) throw slugTaken(slug);
+        throw error;
+      });
     // Another save got in between the read and this update (PostgreSQL read committed).
     if (!updated) throw new Conflict(cm.staleVersion);
     return { version: updated.version, changes };
+  }
+
+  /**
+   * A product's new slug: 409 beside the field when another product has it as its slug. The old
+   * slug is kept as a redirect to the product; a redirect row of the new slug (this product's own
+   * former slug, or another product's) goes, since a live slug always wins.
+   */
+  private async moveSlug(trx: Db, productId: number, from: string, to: string, now: string): Promise<void> {
+    const taken = await trx
+      .selectFrom("products")
+      .select("id")
+      .where("slug", "=", to)
+      .where("id", "<>", productId)
+      .executeTakeFirst();
+    if (taken) throw slugTaken(to);
+    await trx.deleteFrom("product_slug_redirects").where("old_slug", "=", to).execute();
+    await trx
+      .insertInto("product_slug_redirects")
+      .values({ old_slug: from, product_id: productId, created_at: now })
+      .onConflict((conflict) => conflict.column("old_slug").doUpdateSet({ product_id: productId, created_at: now }))
+      .execute();
+  }
+
+  /** The specifications' JSON when the list (names, values or order) changed; noted as lists. */
+  private changedSpecifications(
+    stored: string,
+    wanted: readonly { name: string; value: string }[] | undefined,
+    note: (key: string, from: unknown, to: unknown) => void,
+  ): string | undefined {
+    if (wanted === undefined) return undefined;
+    const before = parseSpecifications(stored);
+    const after = wanted.map(({ name, value }) => ({ name, value }));
+    if (JSON.stringify(before) === JSON.stringify(after)) return undefined;
+    note(
+      "specifications",
+      before.map((spec) => `${spec.name}: ${spec.value}`),
+      after.map((spec) => `${spec.name}: ${spec.value}`),
+    );
+    return JSON.stringify(after);
+  }
+
+  /**
+   * The delivery HTML for these lines when they differ from the stored HTML's lines: an unchanged
+   * list leaves the stored HTML (and any formatting it has) as it is.
+   */
+  private changedDelivery(
+    stored: string,
+    wanted: readonly string[] | undefined,
+    note: (key: string, from: unknown, to: unknown) => void,
+  ): string | undefined {
+    if (wanted === undefined) return undefined;
+    const before = deliveryLinesOf(stored);
+    if (before.join("\u0000") === wanted.join("\u0000")) return undefined;
+    note("deliveryInfo", before, [...wanted]);
+    return deliveryHtmlOf(wanted);
   }
 
   /** Sets the status of these products; answers the ones that changed, with their old status. */

@@ -96,6 +96,7 @@ export function toProductDetail(product: ProductRecord, parts: ProductParts): Pr
     ...toProductSummary(product, parts),
     description: product.description_html,
     specifications: parseSpecifications(product.specifications),
+    // As stored: the seed's formatted HTML until staff edit the lines, then a bulleted list of them.
     deliveryInfo: product.delivery_info_html,
     options: optionsOf(parts.variants),
     character: characterOf(parts.categories),
@@ -148,7 +149,7 @@ export function characterOf(categories: readonly ProductCategoryRecord[]): Produ
   };
 }
 
-function parseSpecifications(json: string): { name: string; value: string }[] {
+export function parseSpecifications(json: string): { name: string; value: string }[] {
   try {
     const parsed: unknown = JSON.parse(json);
     if (!Array.isArray(parsed)) return [];

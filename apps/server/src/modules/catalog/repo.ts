@@ -216,6 +216,17 @@ export class CatalogRepo {
       .executeTakeFirst();
   }
 
+  /** The visible product an old slug of it names (its slug changed since: the old link still finds it). */
+  async findProductByOldSlug(slug: string): Promise<ProductRecord | undefined> {
+    return this.db
+      .selectFrom("product_slug_redirects as r")
+      .innerJoin("products as p", "p.id", "r.product_id")
+      .selectAll("p")
+      .where("r.old_slug", "=", slug)
+      .where("p.is_active", "=", 1)
+      .executeTakeFirst();
+  }
+
   /** A visible product's id and its active variants' stock (one row with null variant when it has none). */
   async findStock(
     key: number | string,

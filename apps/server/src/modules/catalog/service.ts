@@ -98,9 +98,15 @@ export class CatalogService {
     return category ? index.contextOf(category) : undefined;
   }
 
+  /**
+   * One product by id or slug; an old slug of a product answers the product as it is now (with its
+   * current slug: the storefront's page redirects to it, the browser's app just shows the product).
+   */
   product(key: number | string): Promise<CachedAnswer> {
     return this.cache.get(`product:${key}`, async () => {
-      const product = await this.repo.findProductByKey(key);
+      const product =
+        (await this.repo.findProductByKey(key)) ??
+        (typeof key === "string" ? await this.repo.findProductByOldSlug(key) : undefined);
       if (!product) throw new NotFound(catalogMessages.productNotFound(key));
       const parts = await this.loadParts([product.id]);
       return ok(toProductDetail(product, partsOf(parts, product.id)));

@@ -1,7 +1,9 @@
 import type { Db } from "../../db/connection.js";
 import type { Clock } from "../../lib/clock.js";
+import { CatalogCategoryWrites } from "../catalog/admin-categories.js";
 import type { CatalogService } from "../catalog/service.js";
 import type { ShopModule } from "../shop-module.js";
+import { CategoryPicturesService } from "./category-pictures.js";
 import { PhotoRenditions } from "./renditions.js";
 import { MediaRepo } from "./repo.js";
 import { photoRenditionRoutes } from "./routes.js";
@@ -10,6 +12,8 @@ import { PhotosService } from "./service.js";
 export interface MediaModule extends ShopModule {
   /** The owner's photo writes; the admin API mounts their routes (`media/admin-routes.ts`). */
   photos: PhotosService;
+  /** Categories' and characters' pictures, on the same originals and renditions. */
+  categoryPictures: CategoryPicturesService;
   renditions: PhotoRenditions;
 }
 
@@ -34,8 +38,17 @@ export function createMediaModule(deps: {
     repo,
     catalogueChanged: () => deps.catalog.catalogueChanged(),
   });
+  const categoryPictures = new CategoryPicturesService({
+    db: deps.db,
+    postgres: deps.postgres,
+    clock: deps.clock,
+    repo,
+    categories: new CatalogCategoryWrites(),
+    catalogueChanged: () => deps.catalog.catalogueChanged(),
+  });
   return {
     photos,
+    categoryPictures,
     renditions,
     async register(app) {
       await app.register(photoRenditionRoutes, { renditions });

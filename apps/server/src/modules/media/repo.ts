@@ -14,6 +14,14 @@ export interface PhotoRow {
   height: number | null;
 }
 
+export interface CategoryPictureRow {
+  category_id: number;
+  original_id: number;
+  sha256: string;
+  width: number;
+  height: number;
+}
+
 export interface OriginalRow {
   id: number;
   sha256: string;
@@ -23,7 +31,10 @@ export interface OriginalRow {
   bytes: Buffer;
 }
 
-/** The SQL of product photos: cleaned originals (`media_originals`) and the product images pointing at them. */
+/**
+ * The SQL of uploaded pictures: cleaned originals (`media_originals`), the product images and the
+ * category pictures pointing at them.
+ */
 export class MediaRepo {
   constructor(private readonly db: Db) {}
 
@@ -148,17 +159,68 @@ export class MediaRepo {
       .execute();
   }
 
-  /** Deletes the photo and, when no other image uses it, its original. */
+  /** Deletes the photo and, when nothing else uses it, its original. */
   async deletePhoto(trx: Db, photo: { id: number; original_id: number | null }): Promise<void> {
     await trx.deleteFrom("product_images").where("id", "=", photo.id).execute();
-    if (photo.original_id === null) return;
-    const users = await trx
+    if (photo.original_id !== null) await this.deleteOriginalIfUnused(trx, photo.original_id);
+  }
+
+  /**
+   * Deletes an original no product photo and no category picture points at: the same bytes
+   * uploaded twice share one original (by hash), so both kinds of owner are counted.
+   */
+  async deleteOriginalIfUnused(trx: Db, originalId: number): Promise<void> {
+    const photo = await trx
       .selectFrom("product_images")
       .select("id")
-      .where("original_id", "=", photo.original_id)
+      .where("original_id", "=", originalId)
       .limit(1)
       .executeTakeFirst();
-    if (!users) await trx.deleteFrom("media_originals").where("id", "=", photo.original_id).execute();
+    if (photo) return;
+    const picture = await trx
+      .selectFrom("category_pictures")
+      .select("category_id")
+      .where("original_id", "=", originalId)
+      .limit(1)
+      .executeTakeFirst();
+    if (!picture) await trx.deleteFrom("media_originals").where("id", "=", originalId).execute();
+  }
+
+  /** Locks the category row while its picture changes (PostgreSQL; SQLite's writer is alone anyway). */
+  async lockCategory(trx: Db, categoryId: number, postgres: boolean): Promise<boolean> {
+    let query = trx.selectFrom("categories").select("id").where("id", "=", categoryId);
+    if (postgres) query = query.forUpdate();
+    return (await query.executeTakeFirst()) !== undefined;
+  }
+
+  async categoryExists(db: Db, categoryId: number): Promise<boolean> {
+    return (
+      (await db.selectFrom("categories").select("id").where("id", "=", categoryId).executeTakeFirst()) !== undefined
+    );
+  }
+
+  /** The category's uploaded picture (its original's id, hash and size), if it has one. */
+  async categoryPicture(db: Db, categoryId: number): Promise<CategoryPictureRow | null> {
+    const row = await db
+      .selectFrom("category_pictures as cp")
+      .innerJoin("media_originals as mo", "mo.id", "cp.original_id")
+      .select(["cp.category_id", "cp.original_id", "mo.sha256", "mo.width", "mo.height"])
+      .where("cp.category_id", "=", categoryId)
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  /** Points the category at this original (its one picture), replacing any earlier one. */
+  async setCategoryPicture(trx: Db, categoryId: number, originalId: number, createdAt: string): Promise<void> {
+    await trx.deleteFrom("category_pictures").where("category_id", "=", categoryId).execute();
+    await trx
+      .insertInto("category_pictures")
+      .values({ category_id: categoryId, original_id: originalId, created_at: createdAt })
+      .execute();
+  }
+
+  async deleteCategoryPicture(trx: Db, categoryId: number): Promise<void> {
+    await trx.deleteFrom("category_pictures").where("category_id", "=", categoryId).execute();
   }
 
   async originalByHash(sha256: string): Promise<OriginalRow | null> {

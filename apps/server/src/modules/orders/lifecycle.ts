@@ -3,7 +3,6 @@ import { sql, type Updateable, type UpdateObject } from "kysely";
 import type { Db } from "../../db/connection.js";
 import type { Database, OrdersTable } from "../../db/schema.js";
 import type { Clock } from "../../lib/clock.js";
-import { nameWordsOf } from "../../lib/name-words.js";
 import type { OrdersRepo } from "./repo.js";
 import {
   codToConfirm,
@@ -310,7 +309,7 @@ export class OrderLifecycleService {
 
   /** The inbox's name-search words follow the stored delivery address, in the same transaction. */
   private async indexNames(trx: Db, changed: OrderRecord | undefined): Promise<OrderRecord | undefined> {
-    if (changed) await this.repo.in(trx).replaceNameWords(changed.id, nameWordsOf(changed.shipping_address));
+    if (changed) await this.repo.in(trx).replaceNameWords(changed);
     return changed;
   }
 

@@ -3,6 +3,7 @@ import type { ExpressionBuilder, Insertable, UpdateObject } from "kysely";
 import { sql } from "kysely";
 import type { Db } from "../../db/connection.js";
 import type { Database, OrderItemsTable, OrdersTable } from "../../db/schema.js";
+import { nameWordsOf } from "../../lib/name-words.js";
 import type { CustomerRef } from "../promotions/service.js";
 import { abandonableOrder, expirableOrder, paidPaymentStatuses } from "./status.js";
 import type { CheckoutKind, OrderItemRecord, OrderRecord } from "./types.js";
@@ -228,13 +229,22 @@ export class OrdersRepo {
     return { rows, total: first ? Number(first.total_count) : undefined };
   }
 
-  /** The order's name-search words become these (delete, then insert; in the caller's transaction). */
-  async replaceNameWords(orderId: string, words: readonly string[]): Promise<void> {
-    await this.db.deleteFrom("order_name_words").where("order_id", "=", orderId).execute();
+  /**
+   * The order's name-search words follow its delivery address and its account's name (delete,
+   * then insert; in the caller's transaction).
+   */
+  async replaceNameWords(
+    order: Pick<OrderRecord, "id" | "created_at" | "shipping_address" | "user_id">,
+  ): Promise<void> {
+    await this.db.deleteFrom("order_name_words").where("order_id", "=", order.id).execute();
+    const account = order.user_id
+      ? await this.db.selectFrom("users").select("name").where("id", "=", order.user_id).executeTakeFirst()
+      : undefined;
+    const words = nameWordsOf(order.shipping_address, account?.name);
     if (words.length === 0) return;
     await this.db
       .insertInto("order_name_words")
-      .values(words.map((word) => ({ word, order_id: orderId })))
+      .values(words.map((word) => ({ word, order_id: order.id, created_at: order.created_at })))
       .execute();
   }
 

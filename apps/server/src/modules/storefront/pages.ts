@@ -56,8 +56,10 @@ export const appOnlyPaths = [
 ] as const;
 
 export interface RenderedPage {
-  status: 200 | 404;
+  status: 200 | 301 | 404;
   html: string;
+  /** The product's page now (status 301): the route named it by an old slug. */
+  movedTo?: string;
   /** Its brotli and gzip forms, made once when it is drawn and sent as they are (a page of 1 KB or more). */
   encoded?: { br: Buffer; gzip: Buffer };
 }
@@ -140,6 +142,8 @@ function withDeferredCode(html: string, app: RenderedApp | null, routeScripts: r
 interface PagePlan {
   /** False: the route's product or category does not exist. */
   found: boolean;
+  /** The path the route's product lives at now, when the route named it by an old slug. */
+  movedTo?: string;
   /** The head for search engines; null keeps the template's. */
   head: PageHead | null;
   /** Null: no page module to hint (the app-only pages). */
@@ -237,6 +241,7 @@ export class StorefrontPages {
   private async build(route: StorefrontRoute, origin: string, url: string | undefined): Promise<RenderedPage> {
     const { template, assets, brand, renderer } = this.deps;
     const plan = await this.planOf(route, origin);
+    if (plan.movedTo) return { status: 301, html: "", movedTo: plan.movedTo };
     const app = url !== undefined && renderer && plan.found ? await renderer.render(`${origin}${url}`) : null;
     let html = template.html();
     if (!plan.found) {
@@ -304,6 +309,11 @@ export class StorefrontPages {
         const key = productKeySchema.safeParse(route.key);
         const product = key.success ? await catalog.productDetail(key.data) : undefined;
         if (!product) return notFound;
+        // An old slug finds the product as it is now: its page answers from its own address.
+        if (typeof key.data === "string" && key.data !== product.slug) {
+          const movedTo = `/product/${encodeURIComponent(product.slug)}`;
+          return { found: true, movedTo, head: null, module: null, images: [] };
+        }
         const first = product.categories[0];
         const category = first ? await catalog.findCategory(first.id) : undefined;
         const path = `/api/products/fetch/${encodeURIComponent(route.key)}`;

@@ -25,6 +25,12 @@ export const storefrontRoutes: FastifyPluginAsync<StorefrontRoutesDeps> = async 
 
   const render = async (request: FastifyRequest, reply: FastifyReply, route: StorefrontRoute) => {
     const rendered = await pages.page(route, originOf(request), request.url);
+    if (rendered.movedTo) {
+      // Permanent for search engines; no-cache so a browser asks again should the slug move back.
+      const query = request.url.indexOf("?");
+      const location = query === -1 ? rendered.movedTo : `${rendered.movedTo}${request.url.slice(query)}`;
+      return reply.header("cache-control", "no-cache").redirect(location, 301);
+    }
     reply.status(rendered.status).header("cache-control", "no-cache").type("text/html; charset=utf-8");
     // Compressed once when drawn (decision 0020), like the catalogue's answers.
     if (!rendered.encoded) return reply.send(rendered.html);

@@ -109,6 +109,7 @@ describe("the card", () => {
     expect(link).toHaveTextContent("9 pieces");
     const picture = link.querySelector("img");
     expect(picture).toHaveAttribute("src", "/media/categories/4.svg");
+    expect(picture).not.toHaveAttribute("srcset");
     expect(picture).toHaveAttribute("loading", "lazy");
     expect(picture).toHaveAttribute("width", "800");
     expect(picture).toHaveAttribute("height", "1000");
@@ -145,6 +146,23 @@ describe("the card", () => {
       vi.advanceTimersByTime(1);
     });
     expect(slide()).toBeNull();
+  });
+
+  it("draws an uploaded picture from its renditions (AVIF, WebP, then JPEG) in the same 4:5 box", () => {
+    const hash = "c".repeat(64);
+    renderCard(category({ ...tees, imageUrl: `/media/photos/${hash}-960.jpg` }));
+    const link = screen.getByRole("link", { name: /Tees/ });
+    const sources = [...link.querySelectorAll("picture source")];
+    expect(sources.map((source) => source.getAttribute("type"))).toEqual(["image/avif", "image/webp"]);
+    expect(sources[0]?.getAttribute("srcset")).toBe(
+      `/media/photos/${hash}-320.avif 320w, /media/photos/${hash}-640.avif 640w, /media/photos/${hash}-960.avif 960w`,
+    );
+    const picture = link.querySelector("picture img");
+    expect(picture).toHaveAttribute("src", `/media/photos/${hash}-960.jpg`);
+    expect(picture?.getAttribute("srcset")).toContain(`/media/photos/${hash}-640.jpg 640w`);
+    expect(picture).toHaveAttribute("sizes", "(min-width: 40rem) 24rem, 100vw");
+    expect(picture).toHaveAttribute("width", "800");
+    expect(picture).toHaveAttribute("height", "1000");
   });
 
   it("hides an image that fails to load", () => {

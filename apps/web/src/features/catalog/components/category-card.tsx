@@ -1,4 +1,5 @@
 import type { CategoryNode } from "@vaki/contract/catalog";
+import { photoSizes, photoSourcesOfUrl } from "@vaki/contract/photos";
 import { type CSSProperties, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { paths } from "../../../lib/paths";
@@ -107,14 +108,20 @@ export function useCardSlider(count: number) {
 const IMAGE_WIDTH = 800;
 const IMAGE_HEIGHT = 1000;
 
-/** An image that hides itself when it fails to load (R-STORE-8: a broken image is hidden). Key it by src. */
+/**
+ * An image that hides itself when it fails to load (R-STORE-8: a broken image is hidden). Key it by
+ * src. An uploaded picture (the owner's, from the admin) comes with its renditions: AVIF, WebP, then JPEG.
+ */
 function CardImage({ src, className, lazy }: { src: string; className: string; lazy: boolean }) {
   const [broken, setBroken] = useState(false);
   if (broken) return null;
-  return (
+  const photo = photoSourcesOfUrl(src);
+  const image = (
     <img
       className={className}
       src={src}
+      srcSet={photo?.jpeg}
+      sizes={photo ? photoSizes.categoryCard : undefined}
       width={IMAGE_WIDTH}
       height={IMAGE_HEIGHT}
       alt=""
@@ -122,6 +129,14 @@ function CardImage({ src, className, lazy }: { src: string; className: string; l
       decoding="async"
       onError={() => setBroken(true)}
     />
+  );
+  if (!photo) return image;
+  return (
+    <picture>
+      <source type="image/avif" srcSet={photo.avif} sizes={photoSizes.categoryCard} />
+      <source type="image/webp" srcSet={photo.webp} sizes={photoSizes.categoryCard} />
+      {image}
+    </picture>
   );
 }
 

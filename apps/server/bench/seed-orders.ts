@@ -65,15 +65,17 @@ export async function seedOrders(db: Db, options: SeedOptions): Promise<{ orders
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
 
   const userIds: string[] = [];
+  const userNames = new Map<string, string>();
   for (let start = 0; start < userCount; start += batchSize) {
     const users: Row<"users">[] = [];
     for (let i = start; i < Math.min(userCount, start + batchSize); i++) {
       const id = randomUUID();
       userIds.push(id);
+      userNames.set(id, `${pick(firstNames)} ${pick(lastNames)}`);
       const at = new Date(now.getTime() - 400 * 86_400_000).toISOString();
       users.push({
         id,
-        name: `${pick(firstNames)} ${pick(lastNames)}`,
+        name: userNames.get(id) ?? "",
         email: `account${i}@example.in`,
         mobile: null,
         // Never signs in: not a valid argon2 hash on purpose.
@@ -233,7 +235,13 @@ export async function seedOrders(db: Db, options: SeedOptions): Promise<{ orders
       if (shipments.length > 0) await trx.insertInto("shipments").values(shipments).execute();
       // The inbox's name search words, as the order's confirmation writes them.
       const words = orders.flatMap((order) =>
-        nameWordsOf(order.shipping_address ?? null).map((word) => ({ word, order_id: order.id })),
+        nameWordsOf(order.shipping_address ?? null, order.user_id ? userNames.get(order.user_id) : null).map(
+          (word) => ({
+            word,
+            order_id: order.id,
+            created_at: order.created_at,
+          }),
+        ),
       );
       for (let start = 0; start < words.length; start += 5_000) {
         await trx

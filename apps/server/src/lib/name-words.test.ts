@@ -10,6 +10,7 @@ describe("the order inbox's name words", () => {
       pincode: "682001",
     });
     expect(nameWordsOf(address)).toEqual(["nisha", "pillai", "menon", "kochi"]);
+    expect(nameWordsOf(address, "Nisha P. Rao")).toEqual(["nisha", "pillai", "menon", "kochi", "p", "rao"]);
     expect(nameWordsOf(null)).toEqual([]);
     expect(nameWordsOf("not json")).toEqual([]);
     expect(wordsOf("अनन्या  शर्मा")).toEqual(["अनन्या", "शर्मा"]);

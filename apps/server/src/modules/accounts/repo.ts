@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Updateable } from "kysely";
 import type { Db } from "../../db/connection.js";
 import type { PasswordResetTokensTable, SessionsTable, UsersTable } from "../../db/schema.js";
+import { nameWordsOf } from "../../lib/name-words.js";
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
@@ -43,6 +44,41 @@ export class AccountsRepo {
 
   async updateUser(id: string, patch: UserPatch): Promise<UserRow | undefined> {
     return this.db.updateTable("users").set(patch).where("id", "=", id).returningAll().executeTakeFirst();
+  }
+
+  /**
+   * The order inbox finds orders by their account's name too (decision 0022): a renamed account's
+   * orders get their name-search words again (in the caller's transaction).
+   */
+  async reindexOrderNames(user: Pick<UserRow, "id" | "name">): Promise<void> {
+    const orders = await this.db
+      .selectFrom("orders")
+      .select(["id", "created_at", "shipping_address"])
+      .where("user_id", "=", user.id)
+      .where("shipping_address", "is not", null)
+      .execute();
+    if (orders.length === 0) return;
+    await this.db
+      .deleteFrom("order_name_words")
+      .where(
+        "order_id",
+        "in",
+        orders.map((order) => order.id),
+      )
+      .execute();
+    const rows = orders.flatMap((order) =>
+      nameWordsOf(order.shipping_address, user.name).map((word) => ({
+        word,
+        order_id: order.id,
+        created_at: order.created_at,
+      })),
+    );
+    for (let start = 0; start < rows.length; start += 500) {
+      await this.db
+        .insertInto("order_name_words")
+        .values(rows.slice(start, start + 500))
+        .execute();
+    }
   }
 
   // --- sessions --------------------------------------------------------------------------------

@@ -175,7 +175,11 @@ export class AccountService {
   private async update(user: UserRow, patch: UserPatch): Promise<UserRow> {
     if (Object.keys(patch).length === 0) return user;
     try {
-      const updated = await this.repo.updateUser(user.id, { ...patch, updated_at: this.clock.now().toISOString() });
+      const updated = await this.repo.transaction(async (repo) => {
+        const row = await repo.updateUser(user.id, { ...patch, updated_at: this.clock.now().toISOString() });
+        if (row && patch.name !== undefined && patch.name !== user.name) await repo.reindexOrderNames(row);
+        return row;
+      });
       if (!updated) throw new NotFound(m.sessionExpired);
       return updated;
     } catch (error) {

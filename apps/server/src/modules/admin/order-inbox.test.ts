@@ -1,3 +1,4 @@
+import { adminOrdersQuerySchema } from "@vaki/contract/admin/schemas";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerAndLogin } from "../../../test/helpers/accounts.js";
 import { createTestShop, type TestShop } from "../../../test/helpers/app.js";
@@ -6,6 +7,7 @@ import { paymentForm, payOnPage, startCheckout } from "../../../test/helpers/che
 import { testEngine } from "../../../test/helpers/database.js";
 import { addStaff, asStaff, type StaffSession, setUpOwner } from "../../../test/helpers/staff.js";
 import { ManualClock } from "../../lib/clock.js";
+import { OrderAdminReads } from "../orders/admin-reads.js";
 
 describe(`the order inbox: tabs, counts, filters and search (${testEngine})`, () => {
   let shop: TestShop;
@@ -14,10 +16,13 @@ describe(`the order inbox: tabs, counts, filters and search (${testEngine})`, ()
   let support: StaffSession;
   const ids: Record<string, string> = {};
 
+  const sessions: Record<string, Awaited<ReturnType<typeof registerAndLogin>>> = {};
+
   /** A paid (UPI) order of a new customer, a minute after the one before. */
   async function paidOrder(key: string, price: number, fullName: string) {
     const product = await insertProduct(shop.database.db, { name: `${key} tee`, price, variants: [{ stock: 5 }] });
     const session = await registerAndLogin(shop.app);
+    sessions[key] = session;
     const started = await startCheckout(shop.app, { headers: session.headers }, [
       { productId: product.id, variantId: product.variantIds[0] ?? 0, quantity: 1 },
     ]);
@@ -121,7 +126,11 @@ describe(`the order inbox: tabs, counts, filters and search (${testEngine})`, ()
     expect(await listIds("q=noida")).toHaveLength(7);
     expect(await listIds(`q=${encodeURIComponent("riya sharma")}`)).toHaveLength(7);
     // A common name (over 1,000 words in its range) is found by walking the orders: same answers.
-    const common = Array.from({ length: 1_001 }, (_, index) => ({ word: `nisx${index}`, order_id: ids.transit ?? "" }));
+    const common = Array.from({ length: 1_001 }, (_, index) => ({
+      word: `nisx${index}`,
+      order_id: ids.transit ?? "",
+      created_at: "",
+    }));
     await shop.database.db.insertInto("order_name_words").values(common).execute();
     expect(await listIds("q=nis")).toEqual([ids.transit]);
     expect(await listIds(`q=${encodeURIComponent("nis pill")}`)).toEqual([ids.transit]);
@@ -136,6 +145,74 @@ describe(`the order inbox: tabs, counts, filters and search (${testEngine})`, ()
     const seen = new Set([...page1.items, ...page2.items].map((o: { id: string }) => o.id));
     expect(seen.size).toBe(7);
     expect(page1.items[0]).toMatchObject({ refundedAmount: 0, packedAt: null });
+  });
+
+  it("gives a common name the same pages whether it lists, walks its word or walks the orders", async () => {
+    const listing = new OrderAdminReads(shop.database.db);
+    // Every word counts as common here, so each search takes a walk.
+    const walking = new OrderAdminReads(shop.database.db, 0);
+    // A single stored word in the range is walked by time; a prefix of several words is not.
+    expect((await listing.namePlan("noida", "createdAt"))?.kind).toBe("walk-word");
+    expect((await listing.namePlan("noida", "total"))?.kind).toBe("list");
+    expect((await listing.namePlan("n", "createdAt"))?.kind).toBe("list");
+    expect((await walking.namePlan("n", "createdAt"))?.kind).toBe("walk-orders");
+    expect((await walking.namePlan("n", "total"))?.kind).toBe("walk-orders");
+    expect((await walking.namePlan("n", null))?.kind).toBe("list");
+    expect(await walking.namePlan("VK-1", "createdAt")).toBeNull();
+    const pages = async (reads: OrderAdminReads, raw: Record<string, string>) => {
+      const seen: string[][] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await reads.list(
+          adminOrdersQuerySchema.parse({ ...raw, limit: "2", ...(cursor ? { cursor } : {}) }),
+        );
+        seen.push(page.items.map((item) => item.id));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      return seen;
+    };
+    for (const q of [
+      "noida",
+      "riya sharma",
+      "kavya",
+      "nis pill",
+      "ila khan",
+      "rohan gupta",
+      "noida rohan",
+      "n",
+      "r s",
+    ]) {
+      for (const extra of [
+        {},
+        { dir: "asc" },
+        { tab: "in_transit" },
+        { minTotal: "300000" },
+        { sort: "total" },
+      ] as Record<string, string>[]) {
+        const expected = await pages(listing, { q, ...extra });
+        expect(await pages(walking, { q, ...extra }), `${q} ${JSON.stringify(extra)}`).toEqual(expected);
+      }
+    }
+    expect((await pages(walking, { q: "noida" })).flat()).toHaveLength(7);
+    expect((await pages(walking, { q: "noida rohan" })).flat()).toEqual([ids.failed]);
+  });
+
+  it("finds orders by their account's name, and by its new name once the account is renamed", async () => {
+    const session = sessions.cod;
+    if (!session) throw new Error("the COD order's customer signs in");
+    const rename = (name: string) =>
+      shop.app.inject({
+        method: "POST",
+        url: "/api/user/profile/edit/name",
+        headers: session.headers,
+        payload: { name },
+      });
+    expect((await rename("Zubin Quasar")).statusCode).toBe(200);
+    expect(await listIds("q=quasar")).toEqual([ids.cod]);
+    expect(await listIds(`q=${encodeURIComponent("zub dev")}`)).toEqual([ids.cod]);
+    expect((await rename("Tara Wadia")).statusCode).toBe(200);
+    expect(await listIds("q=quasar")).toEqual([]);
+    expect(await listIds("q=wadia")).toEqual([ids.cod]);
   });
 
   it("looks a whole order number, e-mail, phone or AWB up by index, whatever its case or spacing (decision 0022)", async () => {

@@ -22,36 +22,86 @@ import {
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Db } from "../../db/connection.js";
 import type { Database } from "../../db/schema.js";
-import { afterKey, decodeCursor, encodeCursor } from "../../lib/keyset.js";
+import { afterKey, type CursorKey, decodeCursor, encodeCursor } from "../../lib/keyset.js";
 import { containsPattern } from "../../lib/like-pattern.js";
 import { nameQueryWords, prefixRange } from "../../lib/name-words.js";
 
-/** A name search with more matching words than this walks the orders instead of listing the matches. */
-const commonNameMatches = 1_000;
+/** A name search with more matching words than this walks orders instead of listing the matches. */
+const commonNameMatchesDefault = 1_000;
 
 import type { OrderRecord } from "./types.js";
 
+type WordRange = { from: string; until: string };
+
+/**
+ * How a name-like search finds its page (decision 0022, "Afterwards"): by listing the matches of
+ * its rarest typed word; by walking one common word's orders newest first (the word's range holds
+ * a single stored word, so its (word, created_at, order_id) index is in time order); or, for a
+ * common prefix of several words, by walking all orders newest first and checking each one's words.
+ */
+export type NamePlan =
+  | { kind: "list"; ranges: WordRange[] }
+  | { kind: "walk-word"; ranges: WordRange[]; word: string; others: WordRange[] }
+  | { kind: "walk-orders"; ranges: WordRange[] };
+
 /** Orders as the owner's side reads them: lists, search and one order's whole record. Reads only. */
 export class OrderAdminReads {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly commonNameMatches = commonNameMatchesDefault,
+  ) {}
 
   /**
-   * Whether a name-like search matches so many orders that the page is found sooner by walking the
-   * orders newest first and checking each one's words, than by listing every match and sorting it.
+   * The plan of a name-like search (null when the text is not a name), from one statement of index
+   * probes: each typed word's matches counted up to a cap, and its range's first and last word.
+   * `sort`: the list's order (a single word's time index gives a page by time), or null for a
+   * count, which reads every match and so never walks.
    */
-  private async isCommonName(q: string): Promise<boolean> {
-    const longest = nameQueryWords(q)?.sort((a, b) => b.length - a.length)[0];
-    if (!longest) return false;
-    const { from, until } = prefixRange(longest);
-    const past = await this.db
-      .selectFrom("order_name_words")
-      .select("order_id")
-      .where("word", ">=", from)
-      .where("word", "<", until)
-      .limit(1)
-      .offset(commonNameMatches)
-      .executeTakeFirst();
-    return past !== undefined;
+  async namePlan(q: string, sort: AdminOrdersQuery["sort"] | null): Promise<NamePlan | null> {
+    const words = nameQueryWords(q);
+    if (!words) return null;
+    const ranges = words.map(prefixRange);
+    const inRange = ({ from, until }: WordRange) =>
+      this.db.selectFrom("order_name_words").where("word", ">=", from).where("word", "<", until);
+    const row: Record<string, unknown> = await this.db
+      .selectNoFrom((eb) =>
+        ranges.flatMap((range, k) => [
+          eb
+            .selectFrom(
+              inRange(range)
+                .select("order_id")
+                .limit(this.commonNameMatches + 1)
+                .as("capped"),
+            )
+            .select((inner) => inner.fn.countAll().as("n"))
+            .as(`n${k}`),
+          inRange(range)
+            .select((inner) => inner.fn.min("word").as("w"))
+            .as(`lo${k}`),
+          inRange(range)
+            .select((inner) => inner.fn.max("word").as("w"))
+            .as(`hi${k}`),
+        ]),
+      )
+      .executeTakeFirstOrThrow();
+    const probes = ranges
+      .map((range, k) => ({ range, n: Number(row[`n${k}`] ?? 0), lo: row[`lo${k}`], hi: row[`hi${k}`] }))
+      .sort((x, y) => x.n - y.n);
+    const sorted = probes.map((probe) => probe.range);
+    const rarest = probes[0];
+    // A word's orders by time need the range to hold one stored word (its index is in time order).
+    const single = probes.find((probe) => typeof probe.lo === "string" && probe.lo === probe.hi);
+    const walk = (probe: (typeof probes)[number]): NamePlan => ({
+      kind: "walk-word",
+      ranges: sorted,
+      word: probe.lo as string,
+      others: sorted.filter((range) => range !== probe.range),
+    });
+    const byTime = sort === "createdAt";
+    if (byTime && rarest && single === rarest) return walk(rarest);
+    if ((rarest?.n ?? 0) <= this.commonNameMatches || sort === null) return { kind: "list", ranges: sorted };
+    if (byTime && single) return walk(single);
+    return { kind: "walk-orders", ranges: sorted };
   }
 
   /** Keyset page of orders (newest first by default). */
@@ -60,16 +110,21 @@ export class OrderAdminReads {
     const cursor = query.cursor
       ? decodeCursor(query.cursor, [query.sort === "total" ? "number" : "string", "string"])
       : undefined;
-    const probeNames = query.q ? await this.isCommonName(query.q) : false;
-    let select = this.summaries()
-      .where((eb) => matchesFilters(eb, query, probeNames))
-      .$if(query.tab !== "all", (qb) => qb.where((eb) => inTab(eb, query.tab)));
-    if (cursor) select = select.where((eb) => afterKey(eb, sortColumn, "orders.id", cursor, query.dir));
-    const rows = await select
-      .orderBy(sortColumn, query.dir)
-      .orderBy("orders.id", query.dir)
-      .limit(query.limit + 1)
-      .execute();
+    const plan = query.q ? await this.namePlan(query.q, query.sort) : null;
+    let rows: SummaryRow[];
+    if (plan?.kind === "walk-word") {
+      rows = await this.walkWord(query, plan, cursor);
+    } else {
+      let select = this.summaries()
+        .where((eb) => matchesFilters(eb, query, plan))
+        .$if(query.tab !== "all", (qb) => qb.where((eb) => inTab(eb, query.tab)));
+      if (cursor) select = select.where((eb) => afterKey(eb, sortColumn, "orders.id", cursor, query.dir));
+      rows = await select
+        .orderBy(sortColumn, query.dir)
+        .orderBy("orders.id", query.dir)
+        .limit(query.limit + 1)
+        .execute();
+    }
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {
@@ -79,6 +134,33 @@ export class OrderAdminReads {
           ? encodeCursor([query.sort === "total" ? last.total : last.created_at, last.id])
           : null,
     };
+  }
+
+  /**
+   * A page of a common name's orders by time: the orders of its driving word, newest first along
+   * (word, created_at, order_id), each checked for the other words and the filters.
+   */
+  private walkWord(
+    query: AdminOrdersQuery,
+    plan: Extract<NamePlan, { kind: "walk-word" }>,
+    cursor: CursorKey | undefined,
+  ): Promise<SummaryRow[]> {
+    const others = { ...query, q: undefined };
+    // The driving word joins in as `d`; the filters and tabs read only orders, users and shipments.
+    const scope = (eb: unknown) => eb as OrderListScope;
+    return this.summaries()
+      .innerJoin("order_name_words as d", "d.order_id", "orders.id")
+      .where("d.word", "=", plan.word)
+      .where((eb) => eb.and(plan.others.map((range) => hasWord("d.order_id", range))))
+      .where((eb) => matchesFilters(scope(eb), others))
+      .$if(query.tab !== "all", (qb) => qb.where((eb) => inTab(scope(eb), query.tab)))
+      .$if(cursor !== undefined, (qb) =>
+        qb.where((eb) => afterKey(eb, "d.created_at", "d.order_id", cursor as CursorKey, query.dir)),
+      )
+      .orderBy("d.created_at", query.dir)
+      .orderBy("d.order_id", query.dir)
+      .limit(query.limit + 1)
+      .execute();
   }
 
   /**
@@ -95,13 +177,15 @@ export class OrderAdminReads {
     const from =
       filters.q || filters.paymentMethod ? joined : (this.db.selectFrom("orders") as unknown as typeof joined);
     const filtered = Object.values(filters).some((value) => value !== undefined);
+    // Counting reads every match, so a name's matches are listed (rarest word first), never walked.
+    const listed = filters.q ? await this.namePlan(filters.q, null) : null;
     // Each count stops one past the cap: a busy tab answers "10,000+" without reading every order.
     const countOf = (tab: InboxTab) =>
       this.db
         .selectFrom(
           from
             .select(sql.lit(1).as("one"))
-            .$if(filtered, (qb) => qb.where((eb) => matchesFilters(eb, filters)))
+            .$if(filtered, (qb) => qb.where((eb) => matchesFilters(eb, filters, listed)))
             .$if(tab !== "all", (qb) => qb.where((eb) => inTab(eb, tab)))
             .limit(inboxCountCap + 1)
             .as("capped"),
@@ -335,10 +419,10 @@ function isCod(eb: OrderListScope) {
 }
 
 /** Every filter of the inbox but the tab; a bare `to` date takes in that whole day. */
-function matchesFilters(eb: OrderListScope, filters: AdminOrderFilters, probeNames = false) {
+function matchesFilters(eb: OrderListScope, filters: AdminOrderFilters, plan?: NamePlan | null) {
   const conditions = [];
   if (filters.status) conditions.push(eb("orders.status", "=", filters.status));
-  if (filters.q) conditions.push(matchesOrder(eb, filters.q, probeNames));
+  if (filters.q) conditions.push(matchesOrder(eb, filters.q, plan));
   if (filters.paymentStatus) conditions.push(eb("orders.payment_status", "=", filters.paymentStatus));
   if (filters.paymentMethod === "CASH_ON_DELIVERY") conditions.push(isCod(eb));
   if (filters.paymentMethod === "PREPAID") {
@@ -373,10 +457,10 @@ export interface StatusTime {
  * on those columns' indexes instead, and name-like text by its words' index: a contains scan
  * reads every order (decision 0022).
  */
-function matchesOrder(eb: OrderListScope, q: string, probeNames = false) {
+function matchesOrder(eb: OrderListScope, q: string, plan?: NamePlan | null) {
   const exact = matchesIdentifier(eb, q.trim());
   if (exact) return exact;
-  const byName = matchesName(eb, q, probeNames);
+  const byName = matchesName(eb, q, plan);
   if (byName) return byName;
   const pattern = containsPattern(q);
   const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
@@ -393,38 +477,36 @@ function matchesOrder(eb: OrderListScope, q: string, probeNames = false) {
 }
 
 /**
- * A name-like text (words of letters): orders whose delivery name or city has a word starting
- * with each typed word, along `order_name_words`' key (the longest word's range first, the others
- * checked per candidate), plus orders of accounts whose name contains the text (accounts are few
- * beside orders). One id list, as PostgreSQL reads an OR holding a subquery row by row.
+ * A name-like text (words of letters): orders whose delivery name, city or account name has a
+ * word starting with each typed word, along `order_name_words`' key (the plan's first range
+ * listed, the others checked per candidate). Without a plan (the quick search), the longest word
+ * is listed.
  */
-function matchesName(eb: OrderListScope, q: string, probe: boolean) {
+function matchesName(eb: OrderListScope, q: string, plan?: NamePlan | null) {
   const words = nameQueryWords(q);
   if (!words) return null;
-  const [first, ...rest] = [...words].sort((a, b) => b.length - a.length).map(prefixRange);
+  const ranges = plan ? plan.ranges : [...words].sort((a, b) => b.length - a.length).map(prefixRange);
+  const [first, ...rest] = ranges;
   if (!first) return null;
-  const accounts = eb
-    .selectFrom("users as u")
-    .select("u.id")
-    .where(sql<boolean>`lower(u.name) like ${containsPattern(q.trim())} escape '\\'`);
-  if (probe) {
-    // A common name: each order, newest first, is checked along its (order_id, word) index.
-    const hasWord = (range: { from: string; until: string }) =>
-      sql<boolean>`exists (select 1 from order_name_words as x where x.order_id = orders.id and x.word >= ${range.from} and x.word < ${range.until})`;
-    return eb.or([eb.and([first, ...rest].map(hasWord)), eb("orders.user_id", "in", accounts)]);
+  if (plan?.kind === "walk-orders") {
+    // A common prefix of several words: each order, newest first, is checked along (order_id, word).
+    return eb.and(ranges.map((range) => hasWord("orders.id", range)));
   }
-  let byWords = eb
-    .selectFrom("order_name_words as w")
-    .select("w.order_id as id")
-    .where("w.word", ">=", first.from)
-    .where("w.word", "<", first.until);
-  for (const range of rest) {
-    byWords = byWords.where(
-      sql<boolean>`exists (select 1 from order_name_words as x where x.order_id = w.order_id and x.word >= ${range.from} and x.word < ${range.until})`,
-    );
-  }
-  const byAccount = eb.selectFrom("orders as a").select("a.id").where("a.user_id", "in", accounts);
-  return eb("orders.id", "in", byWords.unionAll(byAccount));
+  return eb(
+    "orders.id",
+    "in",
+    eb
+      .selectFrom("order_name_words as w")
+      .select("w.order_id")
+      .where("w.word", ">=", first.from)
+      .where("w.word", "<", first.until)
+      .where((inner) => inner.and(rest.map((range) => hasWord("w.order_id", range)))),
+  );
+}
+
+/** The order in `orderId` has a stored word in the range, along (order_id, word). */
+function hasWord(orderId: string, range: WordRange) {
+  return sql<boolean>`exists (select 1 from order_name_words as x where x.order_id = ${sql.ref(orderId)} and x.word >= ${range.from} and x.word < ${range.until})`;
 }
 
 /** The whole-identifier lookups of `matchesOrder`, or null when the text is not shaped like one. */
@@ -454,7 +536,8 @@ function matchesIdentifier(eb: OrderListScope, text: string) {
   return null;
 }
 
-function toSummary(row: {
+/** One row of the inbox's list, as `summaries()` selects it. */
+interface SummaryRow {
   id: string;
   order_number: string;
   created_at: string;
@@ -469,7 +552,9 @@ function toSummary(row: {
   tracking_number: string | null;
   packed_at: string | null;
   refunded_amount: number;
-}): AdminOrderSummary {
+}
+
+function toSummary(row: SummaryRow): AdminOrderSummary {
   return {
     id: row.id,
     orderNumber: row.order_number,

@@ -20,6 +20,7 @@ test("a catalogue person creates a 2 colours × 5 sizes product with 3 photos th
   const tag = randomUUID().replace(/\D/g, "").slice(0, 6).padEnd(6, "7");
   const name = `Gridline Tee ${tag}`;
   const slug = `gridline-tee-${tag}`;
+  const newSlug = `gridline-heavy-tee-${tag}`;
   const colours = [`Ink ${tag}`, `Chalk ${tag}`] as const;
   let productId: number | undefined;
   try {
@@ -108,6 +109,34 @@ test("a catalogue person creates a 2 colours × 5 sizes product with 3 photos th
     await expect(admin.getByRole("textbox", { name: `Stock of ${colours[1]} / M` })).toHaveValue("8");
     await checkView(admin, "edit-variants-grid");
 
+    // The details: a new slug, a specification and a delivery line; the old address redirects.
+    await admin.goto(`/admin/products/${productId}`);
+    await admin.getByLabel("Slug", { exact: true }).fill(newSlug);
+    await admin.getByRole("button", { name: "Add specification" }).click();
+    await admin.getByRole("textbox", { name: "Name of specification 1", exact: true }).fill("Fabric");
+    await admin.getByRole("textbox", { name: "Value of specification 1", exact: true }).fill("240 GSM cotton");
+    await admin.getByRole("button", { name: "Add delivery line" }).click();
+    await admin.getByRole("textbox", { name: "Delivery line 1", exact: true }).fill("Ships within 24 hours from Noida");
+    await checkView(admin, "product-edit-details");
+    await admin.getByRole("button", { name: "Save product" }).click();
+    await expect(admin.getByText("Product saved.")).toBeVisible();
+
+    // A category's picture, uploaded in its dialog (the category stays hidden from the shop's menu).
+    const categoryName = `Gridline ${tag}`;
+    await admin.goto("/admin/categories");
+    await admin.getByRole("button", { name: "New category" }).click();
+    const created = admin.getByRole("dialog", { name: "New category" });
+    await created.getByLabel("Name", { exact: true }).fill(categoryName);
+    await created.getByLabel("Shown in the shop").uncheck();
+    await created.getByRole("button", { name: "Create category" }).click();
+    await expect(created).toBeHidden();
+    await admin.getByRole("button", { name: `Edit ${categoryName}` }).click();
+    const editing = admin.getByRole("dialog", { name: `Edit ${categoryName}` });
+    await editing.getByLabel("Picture file").setInputFiles(files[2] ?? []);
+    await expect(editing.getByRole("img", { name: categoryName })).toBeVisible({ timeout: 20_000 });
+    await checkView(admin, "category-picture");
+    await editing.getByRole("button", { name: "Cancel" }).click();
+
     const shopper = await context.newPage();
     // Within a few seconds: the list (newest first), the search and the product page.
     await expect
@@ -122,7 +151,10 @@ test("a catalogue person creates a 2 colours × 5 sizes product with 3 photos th
     await shopper.goto(`/search?q=${encodeURIComponent(name)}`);
     await expect(shopper.locator("main")).toContainText(name);
     await shopper.goto(`/product/${slug}`);
+    await expect(shopper).toHaveURL(new RegExp(`/product/${newSlug}$`));
     await expect(shopper.locator("main")).toContainText(name);
+    await expect(shopper.locator("main")).toContainText("240 GSM cotton");
+    await expect(shopper.locator("main")).toContainText("Ships within 24 hours from Noida");
     await expect(shopper.locator("main")).toContainText(/1,499/);
     await expect(shopper.locator("main")).toContainText("Heavy cotton, garment dyed.");
     await expect(shopper.locator("main strong", { hasText: "Soft" })).toBeVisible();

@@ -42,6 +42,14 @@ describe("the signed-in layout", () => {
     ]);
   });
 
+  it("marks Orders as the current page on an exchange, which opens from the order inbox", async () => {
+    signedInAs("owner");
+    renderAdmin("/exchanges/42");
+    const nav = within((await screen.findAllByRole("navigation", { name: "Admin" }))[0]!);
+    expect(nav.getByRole("link", { name: "Orders" })).toHaveAttribute("aria-current", "page");
+    expect(nav.getByRole("link", { name: "Dashboard" })).not.toHaveAttribute("aria-current");
+  });
+
   it("says so when a role opens a page it may not, without asking the server for it", async () => {
     const api = signedInAs("catalogue");
     renderAdmin("/staff");

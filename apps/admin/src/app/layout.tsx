@@ -10,7 +10,7 @@ import { endSession, useMe, useSignOut } from "../features/auth/api";
 import { RequirePagePermission } from "../features/auth/require-permission";
 import { GlobalSearch } from "../features/search/global-search";
 import { setUnauthenticatedHandler } from "../lib/api-client";
-import { visibleNavItems } from "../lib/nav-items";
+import { isAlsoActive, visibleNavItems } from "../lib/nav-items";
 import { signInPath } from "./paths";
 
 function Brand() {
@@ -26,14 +26,22 @@ function Brand() {
 
 function NavList({ onNavigate }: { onNavigate?: () => void }) {
   const me = useMe();
+  const { pathname } = useLocation();
   return (
     <ul className="nav-list">
       {visibleNavItems(me.permissions).map((item) => (
         <li key={item.to}>
-          <NavLink to={item.to} end={item.end} className="nav-link" onClick={onNavigate}>
-            <item.icon size={18} aria-hidden="true" />
-            {item.label}
-          </NavLink>
+          {isAlsoActive(item, pathname) ? (
+            <Link to={item.to} className="nav-link" aria-current="page" onClick={onNavigate}>
+              <item.icon size={18} aria-hidden="true" />
+              {item.label}
+            </Link>
+          ) : (
+            <NavLink to={item.to} end={item.end} className="nav-link" onClick={onNavigate}>
+              <item.icon size={18} aria-hidden="true" />
+              {item.label}
+            </NavLink>
+          )}
         </li>
       ))}
     </ul>

@@ -25,11 +25,13 @@ export interface NavItem {
   permission: Permission;
   /** Active only on this exact path (a page with sub-pages of its own in the navigation). */
   end?: boolean;
+  /** Other paths whose pages belong to this item (an exchange opens from the order inbox). */
+  also?: readonly string[];
 }
 
 export const navItems: readonly NavItem[] = [
   { to: "/", label: "Dashboard", icon: LayoutDashboard, permission: "dashboard:read", end: true },
-  { to: "/orders", label: "Orders", icon: ShoppingBag, permission: "orders:read" },
+  { to: "/orders", label: "Orders", icon: ShoppingBag, permission: "orders:read", also: ["/exchanges"] },
   { to: "/cod", label: "COD to confirm", icon: HandCoins, permission: "orders:read", end: true },
   { to: "/cod/blocks", label: "COD blocks", icon: Ban, permission: "orders:write" },
   { to: "/products", label: "Products", icon: Package, permission: "products:read" },
@@ -43,6 +45,11 @@ export const navItems: readonly NavItem[] = [
   { to: "/audit", label: "Audit log", icon: ScrollText, permission: "audit:read" },
   { to: "/settings", label: "Settings", icon: Settings, permission: "settings:write" },
 ];
+
+/** Whether `pathname` is one of the item's other pages (`also`), at a path segment's boundary. */
+export function isAlsoActive(item: NavItem, pathname: string): boolean {
+  return (item.also ?? []).some((path) => pathname === path || pathname.startsWith(`${path}/`));
+}
 
 /** The pages a person's permissions let them open, in the navigation's order. */
 export function visibleNavItems(permissions: readonly Permission[]): NavItem[] {

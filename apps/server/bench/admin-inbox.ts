@@ -8,19 +8,16 @@
  *   BENCH_ORDERS=20000 BENCH_SECONDS=2 npm run bench:admin
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/vaki_bench npm run bench:admin
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import autocannon from "autocannon";
 import { sql } from "kysely";
 import { openDatabase } from "../src/db/connection.js";
 import { migrateToLatest } from "../src/db/migrate.js";
+import { type BenchServer, type CaseResult, checkP99, printResults, runCase, startBuiltServer } from "./bench-kit.js";
 import { benchAwbOf, benchEmailOf, benchPhoneOf, firstOrderNumber, seedOrders } from "./seed-orders.js";
+import { signInBenchOwner } from "./staff-session.js";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const orderCount = Number(process.env.BENCH_ORDERS ?? 100_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -28,45 +25,19 @@ const port = Number(process.env.BENCH_PORT ?? 3901);
 const databaseUrl = process.env.DATABASE_URL;
 const budgetMs = 50;
 
-interface CaseResult {
-  name: string;
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-}
-
-let stopping = false;
-
-async function waitFor(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`timed out waiting for ${url}`);
-}
-
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "vaki-bench-admin-"));
   const database = databaseUrl
     ? ({ kind: "postgres", url: databaseUrl } as const)
     : ({ kind: "sqlite", file: path.join(dataDir, "shop.db") } as const);
-  let server: ChildProcess | undefined;
+  let server: BenchServer | undefined;
   const stopAll = () => {
-    stopping = true;
-    server?.kill("SIGTERM");
+    server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
   process.on("exit", stopAll);
 
-  // Seed before the server starts: migrations, orders, and a signed-in owner made directly in
-  // the database (the cookie's value is a random token; the row keeps its SHA-256, staff/service.ts).
+  // Seed before the server starts: migrations, orders, and a signed-in owner (staff-session.ts).
   const handle = openDatabase(database);
   await migrateToLatest(handle.db, handle.dialect);
   const existing = await handle.db
@@ -82,65 +53,12 @@ async function main(): Promise<void> {
   if (handle.dialect === "postgres") await sql`vacuum analyze`.execute(handle.db);
 
   const now = new Date();
-  const staffId = randomUUID();
-  const cookie = randomBytes(32).toString("base64url");
-  await handle.db
-    .insertInto("staff_users")
-    .values({
-      id: staffId,
-      email: "bench-owner@example.in",
-      name: "Bench Owner",
-      role: "owner",
-      password_hash: "bench (never signs in with a password)",
-      totp_secret: null,
-      totp_last_step: null,
-      last_sign_in_at: now.toISOString(),
-      created_at: now.toISOString(),
-      updated_at: now.toISOString(),
-    })
-    .execute();
-  await handle.db
-    .insertInto("staff_sessions")
-    .values({
-      id: randomUUID(),
-      staff_id: staffId,
-      token_hash: createHash("sha256").update(cookie).digest("hex"),
-      csrf_token: randomBytes(16).toString("hex"),
-      created_at: now.toISOString(),
-      last_seen_at: now.toISOString(),
-      ends_at: new Date(now.getTime() + 12 * 3_600_000).toISOString(),
-      step_up_at: null,
-      ended_at: null,
-    })
-    .execute();
+  const owner = await signInBenchOwner(handle.db, now);
   await handle.close();
 
-  const base = `http://127.0.0.1:${port}`;
-  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  server = spawn("node", [...nodeArgs, path.resolve(here, "../dist/main.js")], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SEED_ON_START: "false",
-      RATE_LIMIT_EXEMPT_ADDRESSES: "127.0.0.1,::1",
-      LOG_LEVEL: "warn",
-      NODE_ENV: "production",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  server.on("exit", (code, signal) => {
-    if (!stopping) {
-      console.error(`the server exited with ${code ?? signal}`);
-      process.exit(1);
-    }
-  });
-  await waitFor(`${base}/api/health`, 120_000);
-
-  // What the admin app sends: the session cookie, and compressed answers like any browser.
-  const headers = { cookie: `vaki_staff=${cookie}`, "accept-encoding": "gzip, deflate, br, zstd" };
+  server = await startBuiltServer({ port, dataDir });
+  const { base } = server;
+  const headers = owner.readHeaders;
   const getJson = async (url: string) => {
     const response = await fetch(`${base}${url}`, { headers });
     if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
@@ -201,43 +119,10 @@ async function main(): Promise<void> {
   const results: CaseResult[] = [];
   for (const [name, paths] of cases) {
     if (only && !only.test(name)) continue;
-    let next = 0;
-    const result = await autocannon({
-      url: base,
-      connections,
-      duration: seconds,
-      headers,
-      requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }],
-    });
-    const row = {
-      name,
-      requestsPerSecond: Math.round(result.requests.average),
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      errors: result.errors + result.timeouts,
-      non2xx: result.non2xx,
-    };
-    console.log(`  ${name}: ${row.requestsPerSecond} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms`);
-    results.push(row);
+    results.push(await runCase(name, { base, paths, connections, seconds, headers }));
   }
-
-  console.log("");
-  console.table(
-    results.map((r) => ({
-      case: r.name,
-      "req/s": r.requestsPerSecond,
-      "p50 ms": r.p50,
-      "p99 ms": r.p99,
-      errors: r.errors,
-      non2xx: r.non2xx,
-    })),
-  );
-  let pass = true;
-  for (const r of results) {
-    const ok = r.p99 < budgetMs && r.errors === 0 && r.non2xx === 0;
-    pass &&= ok;
-    if (!ok) console.log(`FAIL  ${r.name}: p99 ${r.p99} ms (budget < ${budgetMs} ms), errors ${r.errors + r.non2xx}`);
-  }
+  printResults(results);
+  const pass = checkP99(results, budgetMs);
   console.log(pass ? `PASS  every case p99 < ${budgetMs} ms, no errors` : "FAIL");
   stopAll();
   process.exit(pass ? 0 : 1);

@@ -5,10 +5,12 @@
  *
  *   npm run bench                      (from the repository root; builds the server first)
  *   BENCH_SECONDS=5 SEED_SCALE=2000 npm run bench
+ *   npm run bench:scale                (`--scale`: 100,000 products, the search case alone, with
+ *                                       budgets on readiness and the server's memory; decision 0024)
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,7 +19,9 @@ import autocannon from "autocannon";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const seedScale = Number(process.env.SEED_SCALE ?? 10_000);
+/** The catalogue at scale: seeded at 100,000 products, measured on search, readiness and memory. */
+const scaleRun = process.argv.includes("--scale");
+const seedScale = Number(process.env.SEED_SCALE ?? (scaleRun ? 100_000 : 10_000));
 const port = Number(process.env.BENCH_PORT ?? 3900);
 
 interface CaseResult {
@@ -83,6 +87,109 @@ async function run(name: string, base: string, paths: string[]): Promise<CaseRes
   };
 }
 
+/** Words shoppers type, typos included: the search case cycles through them, two pages each. */
+const searchWords = [
+  "hoodie",
+  "hodie",
+  "oversized",
+  "ovrsized",
+  "over",
+  "tee",
+  "joggers",
+  "jogers",
+  "cap",
+  "black",
+  "blak",
+  "sweatshirt",
+  "swetshirt",
+  "tote",
+  "socks",
+  "lime",
+  "moon",
+  "vakiverse",
+  "shorts",
+  "grey",
+];
+
+function searchPathsOf(words: readonly string[]): string[] {
+  return words.flatMap((word) => [1, 2].map((page) => `/api/products/search?keyword=${word}&page=${page}&limit=10`));
+}
+
+/**
+ * The catalogue at 100,000 products (decision 0024): how soon the server serves a search, then
+ * the search case with the server's resident memory sampled throughout. Budgets: search p99 under
+ * 20 ms, peak resident memory under 800 MB, ready (health, and the first search) under 30 s.
+ */
+async function scaleCases(
+  base: string,
+  pid: number | undefined,
+  started: number,
+  readySeconds: number,
+): Promise<boolean> {
+  const searchPaths = searchPathsOf(searchWords);
+  await fetch(`${base}${searchPaths[0]}`);
+  const searchReadySeconds = (Date.now() - started) / 1000;
+  console.log(`first search answered ${searchReadySeconds.toFixed(1)} s after start (the index built)`);
+  const idle = memoryOf(pid);
+  // Each word once before measuring: a shop that has been open has ranked its common words.
+  for (const searchPath of searchPaths) await fetch(`${base}${searchPath}`);
+  const { result, peakMb } = await peakRssWhile(pid, () =>
+    run(`GET /api/products/search (${searchPaths.length} queries, ${seedScale} products)`, base, searchPaths),
+  );
+  const after = memoryOf(pid);
+  console.log("");
+  console.table([
+    {
+      case: result.name,
+      "req/s": result.requestsPerSecond,
+      "p50 ms": result.p50,
+      "p99 ms": result.p99,
+      errors: result.errors,
+      non2xx: result.non2xx,
+    },
+  ]);
+  console.log(
+    `server memory: idle ${idle.rss.toFixed(0)} MB, peak under search ${peakMb.toFixed(0)} MB, highest since start (VmHWM) ${after.peak.toFixed(0)} MB`,
+  );
+  const budgets = [
+    { name: `search p99 = ${result.p99} ms (budget < 20 ms)`, pass: result.p99 < 20 },
+    { name: `peak memory under search = ${peakMb.toFixed(0)} MB (budget < 800 MB)`, pass: peakMb < 800 },
+    { name: `ready = ${readySeconds.toFixed(1)} s (budget < 30 s)`, pass: readySeconds < 30 },
+    { name: `first search = ${searchReadySeconds.toFixed(1)} s (budget < 30 s)`, pass: searchReadySeconds < 30 },
+    { name: `errors = ${result.errors + result.non2xx} (budget 0)`, pass: result.errors + result.non2xx === 0 },
+  ];
+  for (const budget of budgets) console.log(`${budget.pass ? "PASS" : "FAIL"}  ${budget.name}`);
+  return budgets.every((budget) => budget.pass);
+}
+
+/** A process's resident memory now and at its peak (MB), from /proc (Linux). */
+function memoryOf(pid: number | undefined): { rss: number; peak: number } {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
+    return { rss: field("VmRSS"), peak: field("VmHWM") };
+  } catch {
+    return { rss: 0, peak: 0 };
+  }
+}
+
+/** Samples a process's resident memory while `during` runs; answers its highest sample (MB). */
+async function peakRssWhile<T>(
+  pid: number | undefined,
+  during: () => Promise<T>,
+): Promise<{ result: T; peakMb: number }> {
+  let peakMb = memoryOf(pid).rss;
+  const sampler = setInterval(() => {
+    peakMb = Math.max(peakMb, memoryOf(pid).rss);
+  }, 100);
+  try {
+    const result = await during();
+    return { result, peakMb: Math.max(peakMb, memoryOf(pid).rss) };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
 /** A variant a shopper can buy: stock of at least `minimumStock` so the run does not sell it out. */
 interface Buyable {
   productId: number;
@@ -134,31 +241,39 @@ async function main(): Promise<void> {
   const serverEntry = path.resolve(here, "../dist/main.js");
   const base = `http://127.0.0.1:${port}`;
   const children: ChildProcess[] = [];
+  const floorDir = mkdtempSync(path.join(os.tmpdir(), "vaki-floor-"));
   const stopAll = () => {
     stopping = true;
     for (const child of children) child.kill("SIGTERM");
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(floorDir, { recursive: true, force: true });
   };
   process.on("exit", stopAll);
 
   console.log(`seeding ${seedScale} products and starting the built server...`);
   const started = Date.now();
-  children.push(
-    startProcess("node", [serverEntry], {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SEED_SCALE: String(seedScale),
-      // Every bench connection comes from this machine: the write cases would hit the per-address hold limit.
-      RATE_LIMIT_EXEMPT_ADDRESSES: "127.0.0.1,::1",
-      LOG_LEVEL: "warn",
-      NODE_ENV: "production",
-      // The built storefront, for case 6 (a product page drawn on the server).
-      WEB_DIST_DIR: path.resolve(here, "../../web/dist"),
-    }),
-  );
+  const server = startProcess("node", [serverEntry], {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    SEED_SCALE: String(seedScale),
+    // Every bench connection comes from this machine: the write cases would hit the per-address hold limit.
+    RATE_LIMIT_EXEMPT_ADDRESSES: "127.0.0.1,::1",
+    LOG_LEVEL: "warn",
+    NODE_ENV: "production",
+    // The built storefront, for case 6 (a product page drawn on the server).
+    WEB_DIST_DIR: path.resolve(here, "../../web/dist"),
+  });
+  children.push(server);
   await waitFor(`${base}/api/health`, 180_000);
-  console.log(`server ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const readySeconds = (Date.now() - started) / 1000;
+  console.log(`server ready in ${readySeconds.toFixed(1)} s`);
+
+  if (scaleRun) {
+    const passed = await scaleCases(base, server.pid, started, readySeconds);
+    stopAll();
+    process.exit(passed ? 0 : 1);
+  }
 
   const listPath = "/api/products?page=1&limit=20";
   const listBody = await (await fetch(`${base}${listPath}`)).text();
@@ -171,7 +286,7 @@ async function main(): Promise<void> {
   }
 
   // The floor serves this very answer, compressed the same way, so case 2 / floor compares like with like.
-  const floorBody = path.join(mkdtempSync(path.join(os.tmpdir(), "vaki-floor-")), "list.json");
+  const floorBody = path.join(floorDir, "list.json");
   writeFileSync(floorBody, listBody);
   const floor = startProcess("node", [path.join(here, "floor-server.mjs"), floorBody], {});
   children.push(floor);
@@ -179,31 +294,7 @@ async function main(): Promise<void> {
     floor.stdout?.once("data", (chunk: Buffer) => resolve(JSON.parse(chunk.toString()).port));
   });
 
-  const words = [
-    "hoodie",
-    "hodie",
-    "oversized",
-    "ovrsized",
-    "over",
-    "tee",
-    "joggers",
-    "jogers",
-    "cap",
-    "black",
-    "blak",
-    "sweatshirt",
-    "swetshirt",
-    "tote",
-    "socks",
-    "lime",
-    "moon",
-    "vakiverse",
-    "shorts",
-    "grey",
-  ];
-  const searchPaths = words.flatMap((word) =>
-    [1, 2].map((page) => `/api/products/search?keyword=${word}&page=${page}&limit=10`),
-  );
+  const searchPaths = searchPathsOf(searchWords);
 
   const results: CaseResult[] = [];
   console.log(

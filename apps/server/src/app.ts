@@ -275,7 +275,8 @@ export async function buildApp(
     createCommunityModule({ db, clock, rateLimiter, mailer, log, shop }),
     catalogModule,
     media,
-    createSearchModule({ catalog: catalogModule.catalog }),
+    // Tests start many shops on tiny catalogues: their index is built by the first search.
+    createSearchModule({ catalog: catalogModule.catalog, warmUp: config.env !== "test" }),
     createWishlistModule({ db, clock }),
     addressesModule,
     backInStock,

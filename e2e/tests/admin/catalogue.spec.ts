@@ -29,6 +29,19 @@ test("a catalogue person adjusts stock and edits a price the storefront shows; a
     await expect(admin.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
     await expect(admin.getByLabel("Stock")).toHaveValue("low");
     await checkView(admin, "catalogue-products");
+    // Bulk actions on a selection ask first, naming how many: the category dialog, then cancelled.
+    await admin
+      .getByRole("checkbox", { name: /^Choose (?!every)/ })
+      .first()
+      .check();
+    await admin.getByRole("button", { name: "Add to category" }).click();
+    const bulkDialog = admin.getByRole("dialog", { name: /^Add 1 product to/ });
+    await expect(bulkDialog).toBeVisible();
+    await bulkDialog.getByLabel("Category").selectOption({ label: "Hoodies" });
+    await expect(admin.getByRole("dialog", { name: "Add 1 product to Hoodies?" })).toBeVisible();
+    await checkView(admin, "catalogue-bulk-category");
+    await admin.keyboard.press("Escape");
+    await expect(bulkDialog).toBeHidden();
 
     await admin.goto(`/admin/products/${product.id}`);
     await expect(admin.getByRole("heading", { level: 1, name: product.name })).toBeVisible();

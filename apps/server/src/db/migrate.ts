@@ -25,6 +25,9 @@ import { orderNameWords } from "./migrations/0022-order-name-words.js";
 import { productSlugRedirects } from "./migrations/0023-product-slug-redirects.js";
 import { categoryPictures } from "./migrations/0024-category-pictures.js";
 import { orderNameWordsTime } from "./migrations/0025-order-name-words-time.js";
+import { catalogueChanges } from "./migrations/0026-catalogue-changes.js";
+import { adminProductIndexes } from "./migrations/0027-admin-product-indexes.js";
+import { productSearchWords } from "./migrations/0028-product-search-words.js";
 
 /** Migrations in order; each gets the dialect so both engines end with equivalent schemas. */
 export type DialectMigration = (dialect: Dialect) => Migration;
@@ -55,6 +58,9 @@ const migrations: Record<string, DialectMigration> = {
   "0023-product-slug-redirects": productSlugRedirects,
   "0024-category-pictures": categoryPictures,
   "0025-order-name-words-time": orderNameWordsTime,
+  "0026-catalogue-changes": catalogueChanges,
+  "0027-admin-product-indexes": adminProductIndexes,
+  "0028-product-search-words": productSearchWords,
 };
 
 class InCodeMigrations implements MigrationProvider {

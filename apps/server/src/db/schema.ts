@@ -135,6 +135,12 @@ export interface CategoryProductsTable {
   product_id: number;
 }
 
+/** The owner's product search by words (0028): a product's name words and SKU words and whole SKUs. */
+export interface ProductSearchWordsTable {
+  word: string;
+  product_id: number;
+}
+
 export interface VariantsTable {
   id: Generated<number>;
   product_id: number;
@@ -155,6 +161,14 @@ export interface VariantsTable {
 export interface ShopStateTable {
   key: string;
   value: string;
+}
+
+/** What each catalogue version changed: a product, or everything (product_id null); decision 0024. */
+export interface CatalogueChangesTable {
+  id: Generated<number>;
+  version: string;
+  product_id: number | null;
+  created_at: string;
 }
 
 export type UserRoleColumn = "customer" | "admin";
@@ -689,9 +703,11 @@ export interface Database {
   media_originals: MediaOriginalsTable;
   category_pictures: CategoryPicturesTable;
   category_products: CategoryProductsTable;
+  product_search_words: ProductSearchWordsTable;
   variants: VariantsTable;
   stock_ledger: StockLedgerTable;
   shop_state: ShopStateTable;
+  catalogue_changes: CatalogueChangesTable;
   colours: ColoursTable;
   users: UsersTable;
   sessions: SessionsTable;

@@ -12,6 +12,8 @@ describe("the order inbox's name words", () => {
     expect(nameWordsOf(address)).toEqual(["nisha", "pillai", "menon", "kochi"]);
     expect(nameWordsOf(address, "Nisha P. Rao")).toEqual(["nisha", "pillai", "menon", "kochi", "p", "rao"]);
     expect(nameWordsOf(null)).toEqual([]);
+    // An order waiting for its address is found by its account's name.
+    expect(nameWordsOf(null, "Meera Iyer")).toEqual(["meera", "iyer"]);
     expect(nameWordsOf("not json")).toEqual([]);
     expect(wordsOf("अनन्या  शर्मा")).toEqual(["अनन्या", "शर्मा"]);
   });

@@ -30,17 +30,20 @@ export function wordsOf(text: string | null | undefined): string[] {
  * the name of the account that placed it, if any.
  */
 export function nameWordsOf(shippingAddress: string | null | undefined, accountName?: string | null): string[] {
-  if (!shippingAddress) return [];
-  let address: unknown;
-  try {
-    address = JSON.parse(shippingAddress);
-  } catch {
-    return [];
-  }
-  if (!address || typeof address !== "object") return [];
-  const { fullName, city } = address as { fullName?: unknown; city?: unknown };
+  const { fullName, city } = addressParts(shippingAddress);
   const words = [fullName, city, accountName].flatMap((part) => (typeof part === "string" ? wordsOf(part) : []));
   return [...new Set(words)].slice(0, wordsMax);
+}
+
+/** The name and city of a stored address (JSON text); none when it is missing or unreadable. */
+function addressParts(shippingAddress: string | null | undefined): { fullName?: unknown; city?: unknown } {
+  if (!shippingAddress) return {};
+  try {
+    const address: unknown = JSON.parse(shippingAddress);
+    return address && typeof address === "object" ? (address as { fullName?: unknown; city?: unknown }) : {};
+  } catch {
+    return {};
+  }
 }
 
 /**

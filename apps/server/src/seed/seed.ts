@@ -7,10 +7,11 @@ import path from "node:path";
 import { type Insertable, type Kysely, sql } from "kysely";
 import { withSqliteWriteLock } from "../db/connection.js";
 import type { CategoriesTable, Database } from "../db/schema.js";
+import { insertProductWords, productWordRows } from "../modules/catalog/product-words.js";
 import { sanitizeProductHtml } from "../modules/catalog/sanitize.js";
 import { type TaxClass, taxCodeOfCategory } from "../modules/tax/rate-table.js";
 import { COLOURS } from "./catalogue-data.js";
-import { type CataloguePlan, type PlannedCategory, planCatalogue } from "./plan.js";
+import { type CataloguePlan, type PlannedCategory, type PlannedProduct, planCatalogueInChunks } from "./plan.js";
 
 export interface SeedOptions {
   /** Folder served at /media/; artwork goes in products/, characters/ and categories/ below it. */
@@ -74,7 +75,7 @@ function categoryRow(category: PlannedCategory, parentId: number | null, stamp: 
 
 async function insertCategories(
   trx: Kysely<Database>,
-  plan: CataloguePlan,
+  plan: Pick<CataloguePlan, "topCategories" | "childCategories">,
   stamp: string,
 ): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
@@ -110,10 +111,13 @@ function taxCodeOf(categorySlugs: readonly string[]): { hsn_code: string; tax_cl
   return { hsn_code: "6109", tax_class: "clothing" };
 }
 
-async function insertProducts(trx: Kysely<Database>, plan: CataloguePlan): Promise<Map<string, number>> {
+async function insertProducts(
+  trx: Kysely<Database>,
+  products: readonly PlannedProduct[],
+  sanitised: Map<string, string>,
+): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   // Product HTML is sanitised on every write, the seed's too; generated copy repeats, so memoise.
-  const sanitised = new Map<string, string>();
   const clean = (html: string) => {
     let result = sanitised.get(html);
     if (result === undefined) {
@@ -122,7 +126,7 @@ async function insertProducts(trx: Kysely<Database>, plan: CataloguePlan): Promi
     }
     return result;
   };
-  const rows = plan.products.map((product) => ({
+  const rows = products.map((product) => ({
     name: product.name,
     slug: product.slug,
     price: product.price,
@@ -145,20 +149,11 @@ async function insertProducts(trx: Kysely<Database>, plan: CataloguePlan): Promi
 
 /** Seeds an empty catalogue. Call `isCatalogueEmpty` (or `clearCatalogue`) first. */
 export async function seedCatalogue(db: Kysely<Database>, options: SeedOptions): Promise<SeedResult> {
-  const plan = await prepareCatalogue(options);
-  return db.transaction().execute((trx) => insertCatalogue(trx, plan, options));
+  return db.transaction().execute((trx) => insertCatalogue(trx, options));
 }
 
-/** The plan of the catalogue, with its artwork written (deterministic: every process writes the same files). */
-async function prepareCatalogue(options: SeedOptions): Promise<CataloguePlan> {
-  const plan = planCatalogue({
-    ...(options.scale !== undefined ? { scale: options.scale } : {}),
-    now: options.now ?? new Date(),
-    brand: options.shopName ?? "VAKI",
-  });
-  await writeArtwork(options.mediaDir, plan.files);
-  return plan;
-}
+/** Products planned and inserted this many at a time (the plan of a large catalogue is never held whole). */
+const PRODUCTS_PER_CHUNK = 2_000;
 
 /** Arbitrary, fixed: the PostgreSQL advisory lock that seeding holds. */
 const seedLockKey = 7_270_615_001;
@@ -179,14 +174,12 @@ export async function seedIfEmpty(
     return db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(${seedLockKey})`.execute(trx);
       if (!(await isCatalogueEmpty(trx))) return undefined;
-      return insertCatalogue(trx, await prepareCatalogue(options), options);
+      return insertCatalogue(trx, options);
     });
   }
   // SQLite: the write lock, taken up front (BEGIN IMMEDIATE); another process waits for it.
   return withSqliteWriteLock(db, async (connection) =>
-    (await isCatalogueEmpty(connection))
-      ? insertCatalogue(connection, await prepareCatalogue(options), options)
-      : undefined,
+    (await isCatalogueEmpty(connection)) ? insertCatalogue(connection, options) : undefined,
   );
 }
 
@@ -211,13 +204,12 @@ export async function replaceCatalogue(
       `This shop has ${Number(orders.count)} order(s): their lines and stock history point at the current catalogue, so it cannot be replaced. Seed an empty database instead (a new DATA_DIR or DATABASE_URL); the server seeds one on its first start.`,
     );
   }
-  const plan = await prepareCatalogue(options);
   return db.transaction().execute(async (trx) => {
     if (!(await isCatalogueEmpty(trx))) {
       await deleteCatalogueRows(trx);
       await restartIdSequences(trx, dialect);
     }
-    return insertCatalogue(trx, plan, options);
+    return insertCatalogue(trx, options);
   });
 }
 
@@ -232,24 +224,38 @@ async function restartIdSequences(db: Kysely<Database>, dialect: "sqlite" | "pos
   }
 }
 
-async function insertCatalogue(trx: Kysely<Database>, plan: CataloguePlan, options: SeedOptions): Promise<SeedResult> {
+/**
+ * Plans and inserts the catalogue a chunk of products at a time, then writes its artwork
+ * (deterministic: every process writes the same files).
+ */
+async function insertCatalogue(trx: Kysely<Database>, options: SeedOptions): Promise<SeedResult> {
   const stamp = (options.now ?? new Date()).toISOString();
-  {
-    // Every colour's swatch (the migration knows the first palette; later colours arrive here).
-    await trx
-      .insertInto("colours")
-      .values(Object.values(COLOURS).map((colour) => ({ name: colour.name, hex: colour.hex })))
-      .onConflict((conflict) => conflict.column("name").doUpdateSet((eb) => ({ hex: eb.ref("excluded.hex") })))
-      .execute();
-    const categoryIds = await insertCategories(trx, plan, stamp);
-    const productIds = await insertProducts(trx, plan);
+  const plan = planCatalogueInChunks(
+    {
+      ...(options.scale !== undefined ? { scale: options.scale } : {}),
+      now: options.now ?? new Date(),
+      brand: options.shopName ?? "VAKI",
+    },
+    PRODUCTS_PER_CHUNK,
+  );
+  // Every colour's swatch (the migration knows the first palette; later colours arrive here).
+  await trx
+    .insertInto("colours")
+    .values(Object.values(COLOURS).map((colour) => ({ name: colour.name, hex: colour.hex })))
+    .onConflict((conflict) => conflict.column("name").doUpdateSet((eb) => ({ hex: eb.ref("excluded.hex") })))
+    .execute();
+  const categoryIds = await insertCategories(trx, plan, stamp);
+  const sanitised = new Map<string, string>();
+  const counts = { products: 0, variants: 0, images: 0 };
+  for (const products of plan.productChunks) {
+    const productIds = await insertProducts(trx, products, sanitised);
     const productId = (slug: string) => {
       const id = productIds.get(slug);
       if (id === undefined) throw new Error(`Product ${slug} was not inserted`);
       return id;
     };
 
-    const variants = plan.products.flatMap((product) =>
+    const variants = products.flatMap((product) =>
       product.variants.map((variant) => ({
         product_id: productId(product.slug),
         sku: variant.sku,
@@ -266,11 +272,19 @@ async function insertCatalogue(trx: Kysely<Database>, plan: CataloguePlan, optio
     );
     for (const batch of batches(variants, columnsOf(variants)))
       await trx.insertInto("variants").values(batch).execute();
-    // The seed's stock is each variant's opening row of the stock ledger (one statement for all).
-    await sql`insert into stock_ledger (variant_id, change, stock_after, reason, created_at)
-      select id, stock_quantity, stock_quantity, 'opening', created_at from variants order by id`.execute(trx);
+    // The owner's search words of the chunk, from the plan (nothing to read back or replace).
+    await insertProductWords(
+      trx,
+      productWordRows(
+        products.map((product) => ({
+          id: productId(product.slug),
+          name: product.name,
+          skus: product.variants.map((variant) => variant.sku),
+        })),
+      ),
+    );
 
-    const images = plan.products.flatMap((product) =>
+    const images = products.flatMap((product) =>
       product.images.map((image, index) => ({
         product_id: productId(product.slug),
         url: image.url,
@@ -283,7 +297,7 @@ async function insertCatalogue(trx: Kysely<Database>, plan: CataloguePlan, optio
     for (const batch of batches(images, columnsOf(images)))
       await trx.insertInto("product_images").values(batch).execute();
 
-    const links = plan.products.flatMap((product) =>
+    const links = products.flatMap((product) =>
       product.categorySlugs.map((slug) => {
         const categoryId = categoryIds.get(slug);
         if (categoryId === undefined) throw new Error(`Product ${product.slug} names unknown category ${slug}`);
@@ -291,22 +305,24 @@ async function insertCatalogue(trx: Kysely<Database>, plan: CataloguePlan, optio
       }),
     );
     for (const batch of batches(links, 2)) await trx.insertInto("category_products").values(batch).execute();
-
-    // The search index and caches watch this value to know the catalogue changed.
-    const version = String(Date.now());
-    await trx
-      .insertInto("shop_state")
-      .values({ key: "catalogue_version", value: version })
-      .onConflict((conflict) => conflict.column("key").doUpdateSet({ value: version }))
-      .execute();
-
-    return {
-      categories: plan.topCategories.length + plan.childCategories.length,
-      products: plan.products.length,
-      variants: variants.length,
-      images: images.length,
-    };
+    counts.products += products.length;
+    counts.variants += variants.length;
+    counts.images += images.length;
   }
+  // The seed's stock is each variant's opening row of the stock ledger (one statement for all).
+  await sql`insert into stock_ledger (variant_id, change, stock_after, reason, created_at)
+    select id, stock_quantity, stock_quantity, 'opening', created_at from variants order by id`.execute(trx);
+
+  // The search index and caches watch this value to know the catalogue changed.
+  const version = String(Date.now());
+  await trx
+    .insertInto("shop_state")
+    .values({ key: "catalogue_version", value: version })
+    .onConflict((conflict) => conflict.column("key").doUpdateSet({ value: version }))
+    .execute();
+
+  await writeArtwork(options.mediaDir, plan.files);
+  return { categories: plan.topCategories.length + plan.childCategories.length, ...counts };
 }
 
 export async function isCatalogueEmpty(db: Kysely<Database>): Promise<boolean> {
@@ -329,6 +345,7 @@ async function deleteCatalogueRows(trx: Kysely<Database>): Promise<void> {
   await trx.deleteFrom("variants").execute();
   await trx.deleteFrom("product_images").execute();
   await trx.deleteFrom("category_products").execute();
+  await trx.deleteFrom("product_search_words").execute();
   await trx.deleteFrom("products").execute();
   // Children before parents keeps the self-reference happy without relying on ON DELETE SET NULL.
   await trx.deleteFrom("categories").where("parent_id", "is not", null).execute();

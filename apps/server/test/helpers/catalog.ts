@@ -1,4 +1,5 @@
 import type { Db } from "../../src/db/connection.js";
+import { replaceProductWords } from "../../src/modules/catalog/product-words.js";
 
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
@@ -134,5 +135,7 @@ export async function insertProduct(
       .execute();
     variantIds.push(row.id);
   }
+  // As every product write does: the owner's search reads the name and SKUs as words.
+  await replaceProductWords(db, [product.id]);
   return { id: product.id, slug, variantIds };
 }

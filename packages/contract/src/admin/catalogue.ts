@@ -3,7 +3,7 @@ import { z } from "../zod.js";
 
 /*
  * The admin's catalogue calls (under /api/admin): stock adjustments and a variant's stock ledger,
- * product editing with a version check, and bulk status changes.
+ * product editing with a version check, and bulk changes (status, categories, featured).
  */
 
 /** Why a variant's stock changed: every row of the stock ledger names one. */
@@ -87,6 +87,18 @@ export const catalogueMessages = {
   bulkDone: (count: number, status: ProductStatusValue) =>
     `${count} ${count === 1 ? "product" : "products"} ${status === "active" ? "activated" : status === "archived" ? "archived" : "moved to draft"}.`,
   bulkEmpty: "Choose at least one product.",
+  categoryRequired: "Choose a category.",
+  categoryNotFound: "That category no longer exists. Reload the page and choose another.",
+  bulkCategoryDone: (count: number, category: string, action: BulkCategoryAction) =>
+    count === 0
+      ? action === "add"
+        ? `The chosen products were already in ${category}.`
+        : `None of the chosen products were in ${category}.`
+      : action === "add"
+        ? `Added ${count} ${count === 1 ? "product" : "products"} to ${category}.`
+        : `Removed ${count} ${count === 1 ? "product" : "products"} from ${category}.`,
+  bulkFeaturedDone: (count: number, featured: boolean) =>
+    `${count} ${count === 1 ? "product" : "products"} ${featured ? "marked featured" : "no longer featured"}.`,
 } as const;
 
 const m = catalogueMessages;
@@ -182,11 +194,39 @@ export type ProductEditRequest = z.infer<typeof productEditRequestSchema>;
 export const productEditAnswerSchema = z.object({ id: z.number().int(), version: z.number().int() });
 export type ProductEditAnswer = z.infer<typeof productEditAnswerSchema>;
 
+/** The products a bulk action changes: the list's chosen rows. */
+const bulkIdsSchema = z.array(z.number().int()).min(1, m.bulkEmpty).max(catalogueLimits.bulkMax);
+
 export const bulkStatusRequestSchema = z.object({
-  ids: z.array(z.number().int()).min(1, m.bulkEmpty).max(catalogueLimits.bulkMax),
+  ids: bulkIdsSchema,
   status: z.enum(productStatusValues),
 });
 export type BulkStatusRequest = z.infer<typeof bulkStatusRequestSchema>;
 
 export const bulkStatusAnswerSchema = z.object({ changed: z.number().int() });
 export type BulkStatusAnswer = z.infer<typeof bulkStatusAnswerSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Bulk: POST /products/categories, POST /products/featured
+// ---------------------------------------------------------------------------------------------
+
+export const bulkCategoryActions = ["add", "remove"] as const;
+export type BulkCategoryAction = (typeof bulkCategoryActions)[number];
+
+/** Adds the products to a category (or character), or takes them out of it. */
+export const bulkCategoryRequestSchema = z.object({
+  ids: bulkIdsSchema,
+  categoryId: z.number({ error: m.categoryRequired }).int(m.categoryRequired).min(1, m.categoryRequired),
+  action: z.enum(bulkCategoryActions),
+});
+export type BulkCategoryRequest = z.infer<typeof bulkCategoryRequestSchema>;
+
+export const bulkFeaturedRequestSchema = z.object({
+  ids: bulkIdsSchema,
+  featured: z.boolean(),
+});
+export type BulkFeaturedRequest = z.infer<typeof bulkFeaturedRequestSchema>;
+
+/** How many products changed; those already in the state asked for are not counted. */
+export const bulkChangeAnswerSchema = z.object({ changed: z.number().int() });
+export type BulkChangeAnswer = z.infer<typeof bulkChangeAnswerSchema>;

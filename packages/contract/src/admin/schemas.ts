@@ -639,10 +639,20 @@ export const productStatusSchema = z.enum(productStatuses);
 export const productStockFilters = ["in", "low", "out"] as const;
 export const productSorts = ["name", "createdAt", "price"] as const;
 
+/** A category's id as a list filter (an empty field is no filter). */
+const optionalCategoryFilterSchema = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+  z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+);
+
 export const adminProductsQuerySchema = z.object({
   q: optionalQuerySchema,
   status: productStatusSchema.optional(),
   stock: z.enum(productStockFilters).optional(),
+  /** Products in this category or one of its sub-categories. */
+  category: optionalCategoryFilterSchema,
+  /** Products of this character (a category with `isCharacter`). */
+  character: optionalCategoryFilterSchema,
   sort: z.enum(productSorts).default("name"),
   dir: sortDirectionSchema.default("asc"),
   cursor: cursorSchema.optional(),

@@ -1,5 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
+  BulkCategoryRequest,
+  BulkChangeAnswer,
+  BulkFeaturedRequest,
   BulkStatusAnswer,
   BulkStatusRequest,
   ProductEditAnswer,
@@ -16,6 +19,8 @@ export interface ProductsQuery {
   q?: string;
   status?: string;
   stock?: string;
+  category?: string;
+  character?: string;
   sort?: string;
   dir?: "asc" | "desc";
   cursor?: string;
@@ -76,8 +81,23 @@ export function useBulkStatus() {
   );
 }
 
+/** Adds the chosen products to a category (or character), or takes them out of it. */
+export function useBulkCategory() {
+  return useCatalogueMutation((body: BulkCategoryRequest) =>
+    api<BulkChangeAnswer>("/products/categories", { method: "POST", body }),
+  );
+}
+
+export function useBulkFeatured() {
+  return useCatalogueMutation((body: BulkFeaturedRequest) =>
+    api<BulkChangeAnswer>("/products/featured", { method: "POST", body }),
+  );
+}
+
 /** Downloads the products the list's filters select as CSV (one row per variant). */
-export async function downloadProductsCsv(filters: Pick<ProductsQuery, "q" | "status" | "stock">): Promise<void> {
+export async function downloadProductsCsv(
+  filters: Pick<ProductsQuery, "q" | "status" | "stock" | "category" | "character">,
+): Promise<void> {
   const query = Object.fromEntries(Object.entries(filters).filter(([, value]) => value));
   const day = new Date().toISOString().slice(0, 10);
   saveFile(await apiFile("/products.csv", { query }), `products-${day}.csv`);

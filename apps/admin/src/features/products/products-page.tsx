@@ -1,5 +1,9 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import type { ProductStatusValue } from "@vaki/contract/admin/catalogue";
+import {
+  type BulkCategoryAction,
+  catalogueMessages as cm,
+  type ProductStatusValue,
+} from "@vaki/contract/admin/catalogue";
 import { type AdminProductSummary, productStatuses, productStockFilters } from "@vaki/contract/admin/schemas";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
@@ -12,10 +16,12 @@ import { useListParams } from "../../components/use-list-params";
 import { errorMessage } from "../../lib/api-error";
 import { formatDate, formatRupees, humanise } from "../../lib/format";
 import { useCan } from "../auth/require-permission";
-import { downloadProductsCsv, useBulkStatus, useProducts } from "./api";
+import { useCategories } from "../categories/api";
+import { downloadProductsCsv, useBulkFeatured, useBulkStatus, useProducts } from "./api";
+import { BulkCategoryDialog, categoryLabel, splitCategories } from "./bulk-category-dialog";
 import { CsvImportDialog } from "./csv-import-dialog";
 
-const FILTERS = ["q", "status", "stock"] as const;
+const FILTERS = ["q", "status", "stock", "category", "character"] as const;
 const stockFilterLabels: Record<(typeof productStockFilters)[number], string> = {
   in: "In stock",
   low: "Low stock",
@@ -76,22 +82,33 @@ const baseColumns: ColumnDef<AdminProductSummary, unknown>[] = [
 
 export function ProductsPage() {
   const list = useListParams({ filters: FILTERS, defaultSort: DEFAULT_SORT });
-  const query = useMemo(
+  const filters = useMemo(
     () => ({
       q: list.filters.q,
       status: list.filters.status,
       stock: list.filters.stock,
-      ...list.sortQuery,
-      cursor: list.cursor,
+      category: list.filters.category,
+      character: list.filters.character,
     }),
-    [list.filters, list.sortQuery, list.cursor],
+    [list.filters],
+  );
+  const query = useMemo(
+    () => ({ ...filters, ...list.sortQuery, cursor: list.cursor }),
+    [filters, list.sortQuery, list.cursor],
   );
   const products = useProducts(query);
-  const filtered = Boolean(list.filters.q || list.filters.status || list.filters.stock);
+  const filtered = Object.values(filters).some(Boolean);
+  const categories = useCategories();
+  const allCategories = categories.data ?? [];
+  const { categories: plainCategories, characters } = splitCategories(allCategories);
   const canWrite = useCan("products:write");
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [bulk, setBulk] = useState<ProductStatusValue | null>(null);
+  const [categoryAction, setCategoryAction] = useState<BulkCategoryAction | null>(null);
+  const [featuring, setFeaturing] = useState<boolean | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const bulkStatus = useBulkStatus();
+  const bulkFeatured = useBulkFeatured();
   const pageIds = products.data?.items.map((item) => item.id) ?? [];
   const allChosen = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
 
@@ -137,7 +154,7 @@ export function ProductsPage() {
     setExporting(true);
     setExportError(null);
     try {
-      await downloadProductsCsv({ q: list.filters.q, status: list.filters.status, stock: list.filters.stock });
+      await downloadProductsCsv(filters);
     } catch (failure) {
       setExportError(errorMessage(failure));
     } finally {
@@ -217,7 +234,44 @@ export function ProductsPage() {
             ))}
           </select>
         </div>
+        <div className="field">
+          <label htmlFor="products-category">Category</label>
+          <select
+            id="products-category"
+            className="select"
+            value={list.filters.category}
+            onChange={(event) => list.setFilters({ category: event.target.value })}
+          >
+            <option value="">All</option>
+            {plainCategories.map((category) => (
+              <option key={category.id} value={String(category.id)}>
+                {categoryLabel(category, allCategories)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="products-character">Character</label>
+          <select
+            id="products-character"
+            className="select"
+            value={list.filters.character}
+            onChange={(event) => list.setFilters({ character: event.target.value })}
+          >
+            <option value="">All</option>
+            {characters.map((category) => (
+              <option key={category.id} value={String(category.id)}>
+                {category.name}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
+      {notice ? (
+        <p className="alert alert--ok" role="status">
+          {notice}
+        </p>
+      ) : null}
       {exportError ? (
         <p className="alert alert--error" role="alert">
           {exportError}
@@ -234,6 +288,18 @@ export function ProductsPage() {
           </button>
           <button type="button" className="button button--secondary" onClick={() => setBulk("archived")}>
             Archive
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => setCategoryAction("add")}>
+            Add to category
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => setCategoryAction("remove")}>
+            Remove from category
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => setFeaturing(true)}>
+            Mark featured
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => setFeaturing(false)}>
+            Unmark featured
           </button>
           <button type="button" className="button button--secondary" onClick={() => setSelected(new Set())}>
             Clear choice
@@ -255,7 +321,38 @@ export function ProductsPage() {
         danger={bulk === "archived"}
         onConfirm={async () => {
           if (!bulk) return;
-          await bulkStatus.mutateAsync({ ids: [...selected], status: bulk });
+          const answer = await bulkStatus.mutateAsync({ ids: [...selected], status: bulk });
+          setNotice(cm.bulkDone(answer.changed, bulk));
+          setSelected(new Set());
+        }}
+      />
+      {canWrite ? (
+        <BulkCategoryDialog
+          action={categoryAction}
+          ids={[...selected]}
+          onClose={() => setCategoryAction(null)}
+          onDone={(message) => {
+            setNotice(message);
+            setSelected(new Set());
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={featuring !== null}
+        onOpenChange={(open) => {
+          if (!open) setFeaturing(null);
+        }}
+        title={featuring ? `Mark ${count} ${noun} featured?` : `Unmark ${count} ${noun} featured?`}
+        description={
+          featuring
+            ? `${count} ${noun} will show among the shop's featured products.`
+            : `${count} ${noun} will no longer show among the shop's featured products.`
+        }
+        confirmLabel={featuring ? `Mark ${count} ${noun} featured` : `Unmark ${count} ${noun} featured`}
+        onConfirm={async () => {
+          if (featuring === null) return;
+          const answer = await bulkFeatured.mutateAsync({ ids: [...selected], featured: featuring });
+          setNotice(cm.bulkFeaturedDone(answer.changed, featuring));
           setSelected(new Set());
         }}
       />
@@ -268,7 +365,7 @@ export function ProductsPage() {
         error={products.error}
         onRetry={() => void products.refetch()}
         emptyTitle={filtered ? "No products match these filters." : "No products yet."}
-        emptyText={filtered ? "Try another search, status or stock level." : undefined}
+        emptyText={filtered ? "Try another search, status, stock level, category or character." : undefined}
         sorting={list.sorting}
         onSortingChange={list.setSorting}
         hasPrevious={list.hasPrevious}

@@ -24,7 +24,7 @@ export function orderNameWordsTime(): Migration {
             .leftJoin("users", "users.id", "orders.user_id")
             .select(["orders.id", "orders.created_at", "orders.shipping_address", "users.name"])
             .where("orders.id", ">", after)
-            .where("orders.shipping_address", "is not", null)
+            .where((eb) => eb.or([eb("orders.shipping_address", "is not", null), eb("orders.user_id", "is not", null)]))
             .orderBy("orders.id")
             .limit(1000)
             .execute();

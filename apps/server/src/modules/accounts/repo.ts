@@ -55,7 +55,6 @@ export class AccountsRepo {
       .selectFrom("orders")
       .select(["id", "created_at", "shipping_address"])
       .where("user_id", "=", user.id)
-      .where("shipping_address", "is not", null)
       .execute();
     if (orders.length === 0) return;
     await this.db

@@ -4,15 +4,15 @@ import {
   type ProductImportAnswer,
   productCsvLimits,
 } from "@vaki/contract/admin/product-csv";
-import type { AdminProductsQuery } from "@vaki/contract/admin/schemas";
 import type { Db } from "../../db/connection.js";
 import type { Clock } from "../../lib/clock.js";
 import { InvalidInput } from "../../lib/errors.js";
 import type { AuditLog } from "../audit/service.js";
 import type { AuditContext } from "../audit/types.js";
 import type { CatalogCsvStore } from "../catalog/admin-csv.js";
-import type { CatalogAdminReads } from "../catalog/admin-reads.js";
+import type { CatalogAdminReads, ProductFilters } from "../catalog/admin-reads.js";
 import { type ImportPlan, keysOf, parseProductCsv, planImport, toCsv } from "../catalog/product-csv.js";
+import { replaceProductWords } from "../catalog/product-words.js";
 import type { CatalogService } from "../catalog/service.js";
 import type { InventoryService } from "../inventory/service.js";
 
@@ -34,7 +34,7 @@ export interface CatalogueCsvDeps {
 export class CatalogueCsvService {
   constructor(private readonly deps: CatalogueCsvDeps) {}
 
-  async exportCsv(query: Pick<AdminProductsQuery, "q" | "status" | "stock">, context: AuditContext): Promise<string> {
+  async exportCsv(query: ProductFilters, context: AuditContext): Promise<string> {
     const { db, reads, store, audit } = this.deps;
     const ids = await reads.filteredIds(query);
     const rows = await store.exportRows(db, ids);
@@ -167,6 +167,8 @@ export class CatalogueCsvService {
       });
     }
     await store.refreshPrices(trx, [...touched]);
+    // New products, renamed ones and new SKUs: the owner's search reads them as words.
+    await replaceProductWords(trx, [...touched]);
   }
 
   private async productIdOf(trx: Db, slug: string): Promise<number> {

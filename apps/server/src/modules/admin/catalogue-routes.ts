@@ -1,4 +1,7 @@
 import {
+  bulkCategoryRequestSchema,
+  bulkChangeAnswerSchema,
+  bulkFeaturedRequestSchema,
   bulkStatusAnswerSchema,
   bulkStatusRequestSchema,
   catalogueMessages as cm,
@@ -38,7 +41,13 @@ function variantIdOf(params: { id: string }): number {
   return parsed.data.id;
 }
 
-const exportQuerySchema = adminProductsQuerySchema.pick({ q: true, status: true, stock: true });
+const exportQuerySchema = adminProductsQuerySchema.pick({
+  q: true,
+  status: true,
+  stock: true,
+  category: true,
+  character: true,
+});
 
 /**
  * The catalogue on the owner's side: stock adjustments and the stock ledger, product editing,
@@ -147,6 +156,42 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const answer = await catalogue.setStatus(request.body.ids, request.body.status, auditContextOf(request));
       return ok(answer, cm.bulkDone(answer.changed, request.body.status));
+    },
+  );
+
+  app.post(
+    "/products/categories",
+    {
+      config: { permission: "products:write" },
+      schema: {
+        tags: ["admin"],
+        summary:
+          "Add many products to a category or character, or take them out of it (audited per product; 404 for an unknown category)",
+        body: bulkCategoryRequestSchema,
+        response: { 200: successEnvelope(bulkChangeAnswerSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const { ids, categoryId, action } = request.body;
+      const answer = await catalogue.setCategory(ids, categoryId, action, auditContextOf(request));
+      return ok({ changed: answer.changed }, cm.bulkCategoryDone(answer.changed, answer.category, action));
+    },
+  );
+
+  app.post(
+    "/products/featured",
+    {
+      config: { permission: "products:write" },
+      schema: {
+        tags: ["admin"],
+        summary: "Mark many products featured, or no longer featured (audited per product)",
+        body: bulkFeaturedRequestSchema,
+        response: { 200: successEnvelope(bulkChangeAnswerSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const answer = await catalogue.setFeatured(request.body.ids, request.body.featured, auditContextOf(request));
+      return ok(answer, cm.bulkFeaturedDone(answer.changed, request.body.featured));
     },
   );
 

@@ -1,5 +1,6 @@
 import type {
   AdjustmentReason,
+  BulkCategoryAction,
   ProductEditRequest,
   ProductStatusValue,
   StockLedgerAnswer,
@@ -58,7 +59,7 @@ export class CatalogueAdminService {
       return moved;
     });
     // In stock or not shows on the storefront's lists and product pages.
-    await this.deps.catalog.catalogueChanged();
+    await this.deps.catalog.catalogueChanged([result.productId]);
     return { variantId: result.variantId, before: result.before, after: result.after };
   }
 
@@ -79,7 +80,7 @@ export class CatalogueAdminService {
       });
       return result;
     });
-    await this.deps.catalog.catalogueChanged();
+    await this.deps.catalog.catalogueChanged([productId]);
     return { id: productId, version: saved.version };
   }
 
@@ -101,6 +102,58 @@ export class CatalogueAdminService {
         });
       }
       return rows.length;
+    });
+    if (changed > 0) await this.deps.catalog.catalogueChanged(ids);
+    return { changed };
+  }
+
+  /**
+   * Adds many products to a category (or character) or takes them out of it; one audit event per
+   * product changed. Answers the category's name for the message.
+   */
+  async setCategory(
+    ids: readonly number[],
+    categoryId: number,
+    action: BulkCategoryAction,
+    context: AuditContext,
+  ): Promise<{ changed: number; category: string }> {
+    const { db, writes, audit, clock } = this.deps;
+    const result = await db.transaction().execute(async (trx) => {
+      const { category, changed } = await writes.setCategoryOf(
+        trx,
+        [...new Set(ids)],
+        categoryId,
+        action,
+        clock.now().toISOString(),
+      );
+      for (const row of changed) {
+        await audit.record(trx, context, {
+          action: "product.update",
+          entityType: "product",
+          entityId: String(row.id),
+          changes: { categories: { before: row.before, after: row.after } },
+        });
+      }
+      return { changed: changed.length, category };
+    });
+    if (result.changed > 0) await this.deps.catalog.catalogueChanged();
+    return result;
+  }
+
+  /** Marks many products featured or not; one audit event per product changed. */
+  async setFeatured(ids: readonly number[], featured: boolean, context: AuditContext): Promise<{ changed: number }> {
+    const { db, writes, audit, clock } = this.deps;
+    const changed = await db.transaction().execute(async (trx) => {
+      const changedIds = await writes.setFeatured(trx, [...new Set(ids)], featured, clock.now().toISOString());
+      for (const id of changedIds) {
+        await audit.record(trx, context, {
+          action: "product.update",
+          entityType: "product",
+          entityId: String(id),
+          changes: { featured: { before: !featured, after: featured } },
+        });
+      }
+      return changedIds.length;
     });
     if (changed > 0) await this.deps.catalog.catalogueChanged();
     return { changed };

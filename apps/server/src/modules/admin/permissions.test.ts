@@ -50,6 +50,8 @@ const expectedRoutes: Record<string, string> = {
   "POST /api/admin/variants/:id/stock": "stock:write",
   "PUT /api/admin/products/:id": "products:write",
   "POST /api/admin/products/status": "products:write",
+  "POST /api/admin/products/categories": "products:write",
+  "POST /api/admin/products/featured": "products:write",
   "GET /api/admin/products.csv": "products:read",
   "POST /api/admin/products/import": "products:write",
   "POST /api/admin/products": "products:write",

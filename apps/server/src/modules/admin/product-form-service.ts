@@ -17,6 +17,7 @@ import type { AuditContext } from "../audit/types.js";
 import { slugFrom } from "../catalog/admin-categories.js";
 import type { CatalogCsvStore } from "../catalog/admin-csv.js";
 import type { CatalogProductForm } from "../catalog/admin-product-form.js";
+import { replaceProductWords } from "../catalog/product-words.js";
 import { sanitizeProductHtml } from "../catalog/sanitize.js";
 import type { CatalogService } from "../catalog/service.js";
 import type { InventoryService } from "../inventory/service.js";
@@ -113,6 +114,7 @@ export class ProductFormService {
         changes[`variant ${cell.sku}`] = { before: null, after: cellAudit({ ...cell, colour }) };
       }
       await store.refreshPrices(trx, [id]);
+      await replaceProductWords(trx, [id]);
       await audit.record(trx, context, {
         action: "product.create",
         entityType: "product",
@@ -121,7 +123,7 @@ export class ProductFormService {
       });
       return { id, version: await form.versionOf(trx, id) };
     });
-    await this.deps.catalog.catalogueChanged();
+    await this.deps.catalog.catalogueChanged([created.id]);
     return { id: created.id, slug, version: created.version, variants: cells.length };
   }
 
@@ -233,6 +235,8 @@ export class ProductFormService {
       }
 
       await store.refreshPrices(trx, [productId]);
+      // SKUs changed, added or deleted: the owner's search reads them as words.
+      await replaceProductWords(trx, [productId]);
       const version = await form.bumpVersion(trx, productId, input.version, now);
       await audit.record(trx, context, {
         action: "product.update",
@@ -248,7 +252,7 @@ export class ProductFormService {
         archived: archived.map((variant) => variant.sku),
       };
     });
-    await this.deps.catalog.catalogueChanged();
+    await this.deps.catalog.catalogueChanged([productId]);
     return answer;
   }
 

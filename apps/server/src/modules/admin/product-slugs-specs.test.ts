@@ -246,7 +246,12 @@ describe(`editable slugs, specifications and delivery lines (${testEngine})`, ()
     await refused({ specifications: [{ name: "  ", value: "x" }] }, "specifications.0.name", fm.specNameRequired);
     await refused({ specifications: [{ name: "Fit", value: "" }] }, "specifications.0.value", fm.specValueRequired);
     await refused(
-      { specifications: [{ name: "Fit", value: "Boxy" }, { name: "fit ", value: "Relaxed" }] },
+      {
+        specifications: [
+          { name: "Fit", value: "Boxy" },
+          { name: "fit ", value: "Relaxed" },
+        ],
+      },
       "specifications.1.name",
       fm.specNameRepeated,
     );

@@ -1,31 +1,43 @@
 import type { AdminProductDetail, AdminProductSummary, AdminProductsQuery } from "@vaki/contract/admin/schemas";
-import { type SelectQueryBuilder, sql } from "kysely";
+import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 import type { Db } from "../../db/connection.js";
 import type { Database } from "../../db/schema.js";
 import { afterKey, decodeCursor, encodeCursor } from "../../lib/keyset.js";
-import { containsPattern } from "../../lib/like-pattern.js";
 import { deliveryLinesOf } from "./delivery-lines.js";
 import { parseSpecifications } from "./mappers.js";
+import { matchedSku, matchesProductWords, type ProductSearchPlan, productSearchPlan } from "./product-words.js";
 
-export type ProductFilters = Pick<AdminProductsQuery, "q" | "status" | "stock">;
+export type ProductFilters = Pick<AdminProductsQuery, "q" | "status" | "stock" | "category" | "character">;
 
 const sortColumns = { name: "products.name", createdAt: "products.created_at", price: "products.price" } as const;
 
+/** A search whose rarest word has more stored matches than this walks the list instead of listing them. */
+const commonWordMatchesDefault = 1_000;
+
 /** Products as the owner's side reads them, inactive ones included. Reads only. */
 export class CatalogAdminReads {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly commonWordMatches = commonWordMatchesDefault,
+  ) {}
 
   async list(query: AdminProductsQuery): Promise<{ items: AdminProductSummary[]; nextCursor: string | null }> {
     const sortColumn = sortColumns[query.sort];
     const cursor = query.cursor
       ? decodeCursor(query.cursor, [query.sort === "price" ? "number" : "string", "number"])
       : undefined;
-    let select = this.filter(this.summaries(), query);
-    if (cursor) select = select.where((eb) => afterKey(eb, sortColumn, "products.id", cursor, query.dir));
-    const rows = await select
+    // The page's ids first, then the summaries of those alone: when a filter leads the plan (a
+    // category's products), the sort then orders bare ids, not every match with its stock figures.
+    let pageIds = this.filter(this.db.selectFrom("products").select("products.id"), await this.prepared(query));
+    if (cursor) pageIds = pageIds.where((eb) => afterKey(eb, sortColumn, "products.id", cursor, query.dir));
+    pageIds = pageIds
       .orderBy(sortColumn, query.dir)
       .orderBy("products.id", query.dir)
-      .limit(query.limit + 1)
+      .limit(query.limit + 1);
+    const rows = await this.summaries()
+      .where("products.id", "in", pageIds)
+      .orderBy(sortColumn, query.dir)
+      .orderBy("products.id", query.dir)
       .execute();
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
@@ -39,14 +51,41 @@ export class CatalogAdminReads {
 
   /** The ids of every product the list's filters select (the CSV export's products). */
   async filteredIds(query: ProductFilters): Promise<number[]> {
-    const rows = await this.filter(this.db.selectFrom("products").select("products.id"), query).execute();
+    const rows = await this.filter(
+      this.db.selectFrom("products").select("products.id"),
+      await this.prepared(query),
+    ).execute();
     return rows.map((row) => row.id);
   }
 
-  /** The list's filters: status, stock level against the product's threshold, name or SKU. */
+  /**
+   * The filters with each category filter (category, character) read as its scope: the category
+   * and its sub-categories (the tree has two levels). Ids written into the statement let the
+   * planner count a small category's products and start from them.
+   */
+  /** The scoped filters with the search's plan (product-words.ts): its words listed or walked. */
+  private async prepared(query: ProductFilters): Promise<ScopedFilters> {
+    const scoped = await this.scoped(query);
+    if (!query.q) return scoped;
+    return { ...scoped, search: await productSearchPlan(this.db, query.q, this.commonWordMatches) };
+  }
+
+  private async scoped(query: ProductFilters): Promise<ScopedFilters> {
+    const wanted = [query.category, query.character].filter((id): id is number => id !== undefined);
+    if (wanted.length === 0) return { ...query, scopes: [] };
+    const rows = await this.db
+      .selectFrom("categories")
+      .select(["id", "parent_id"])
+      .where((eb) => eb.or([eb("id", "in", wanted), eb("parent_id", "in", wanted)]))
+      .execute();
+    const scopes = wanted.map((id) => rows.filter((row) => row.id === id || row.parent_id === id).map((row) => row.id));
+    return { ...query, scopes };
+  }
+
+  /** The list's filters: status, stock level against the product's threshold, name or SKU, category, character. */
   private filter<O>(
     select: SelectQueryBuilder<Database, "products", O>,
-    query: ProductFilters,
+    query: ScopedFilters,
   ): SelectQueryBuilder<Database, "products", O> {
     if (query.status) select = select.where("products.status", "=", query.status);
     if (query.stock) {
@@ -57,59 +96,45 @@ export class CatalogAdminReads {
       else if (query.stock === "low") select = select.where(low);
       else select = select.where((eb) => eb.and([eb.not(out), eb.not(low)]));
     }
-    if (query.q) {
-      const pattern = containsPattern(query.q);
-      select = select.where((eb) =>
-        eb.or([
-          sql<boolean>`lower(products.name) like ${pattern} escape '\\'`,
-          eb.exists(
-            eb
-              .selectFrom("variants")
-              .select("variants.id")
-              .whereRef("variants.product_id", "=", "products.id")
-              .where(sql<boolean>`lower(variants.sku) like ${pattern} escape '\\'`),
-          ),
-        ]),
-      );
-    }
+    const search = query.search;
+    if (search) select = select.where((eb) => matchesProductWords(eb, search));
+    for (const scope of query.scopes) select = select.where((eb) => inCategories(eb, scope));
     return select;
   }
 
-  /** Up to `limit` products whose name or a variant's SKU contains `q`. */
+  /**
+   * Up to `limit` products, by name, having a word of the name or of a variant's SKU that starts
+   * with each typed word; each with the SKU that matched, if one did.
+   */
   async search(q: string, limit: number) {
-    const pattern = containsPattern(q);
+    const plan = await productSearchPlan(this.db, q, this.commonWordMatches);
+    if (plan.kind === "none") return [];
     const rows = await this.summaries()
-      .select((eb) =>
-        eb
-          .selectFrom("variants")
-          .select("variants.sku")
-          .whereRef("variants.product_id", "=", "products.id")
-          .where(sql<boolean>`lower(variants.sku) like ${pattern} escape '\\'`)
-          .orderBy("variants.id")
-          .limit(1)
-          .as("matched_sku"),
-      )
-      .where((eb) =>
-        eb.or([
-          sql<boolean>`lower(products.name) like ${pattern} escape '\\'`,
-          eb.exists(
-            eb
-              .selectFrom("variants")
-              .select("variants.id")
-              .whereRef("variants.product_id", "=", "products.id")
-              .where(sql<boolean>`lower(variants.sku) like ${pattern} escape '\\'`),
-          ),
-        ]),
-      )
+      .where((eb) => matchesProductWords(eb, plan))
       .orderBy("products.name")
       .orderBy("products.id")
       .limit(limit)
       .execute();
+    const variants = rows.length
+      ? await this.db
+          .selectFrom("variants")
+          .select(["product_id", "sku"])
+          .where(
+            "product_id",
+            "in",
+            rows.map((row) => row.id),
+          )
+          .orderBy("id")
+          .execute()
+      : [];
     return rows.map((row) => ({
       id: row.id,
       name: row.name,
       slug: row.slug,
-      sku: row.matched_sku ?? null,
+      sku: matchedSku(
+        variants.filter((variant) => variant.product_id === row.id).map((variant) => variant.sku),
+        q,
+      ),
       imageUrl: row.image_url ?? null,
     }));
   }
@@ -206,6 +231,26 @@ export class CatalogAdminReads {
         .as("image_url"),
     ]);
   }
+}
+
+/** The list's filters with the scope of each category filter given (see `scoped`). */
+type ScopedFilters = ProductFilters & { scopes: number[][]; search?: ProductSearchPlan };
+
+/**
+ * The product is in one of these categories (none: an unknown category, so no product). By the
+ * links' primary key (category_id, product_id): the planner may start from a small category's
+ * products or walk the sort's index and check each product.
+ */
+function inCategories(eb: ExpressionBuilder<Database, "products">, ids: readonly number[]): Expression<SqlBool> {
+  if (ids.length === 0) return sql<SqlBool>`1 = 0`;
+  return eb(
+    "products.id",
+    "in",
+    eb
+      .selectFrom("category_products")
+      .select("category_products.product_id")
+      .where("category_products.category_id", "in", ids),
+  );
 }
 
 function toSummary(row: {

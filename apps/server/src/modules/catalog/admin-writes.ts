@@ -11,6 +11,7 @@ import { uniqueViolation } from "../../db/errors.js";
 import { Conflict, InvalidInput, NotFound } from "../../lib/errors.js";
 import { deliveryHtmlOf, deliveryLinesOf } from "./delivery-lines.js";
 import { parseSpecifications } from "./mappers.js";
+import { replaceProductWords } from "./product-words.js";
 import { sanitizeProductHtml } from "./sanitize.js";
 
 const mirror = (status: ProductStatusValue) => (status === "active" ? 1 : 0);
@@ -20,9 +21,9 @@ const slugTaken = (slug: string) =>
 
 /**
  * The owner's product writes, in the caller's transaction (which writes the audit event): an edit
- * saved against the version it was loaded at, and status changes of many products. `status` is
- * the owner's word and `is_active` its mirror for the storefront (decision 0015). Each answers
- * the changes as before/after pairs for the audit log.
+ * saved against the version it was loaded at, and status, category and featured changes of many
+ * products. `status` is the owner's word and `is_active` its mirror for the storefront (decision
+ * 0015). Each answers the changes as before/after pairs for the audit log.
  */
 export class CatalogAdminWrites {
   async editProduct(
@@ -136,6 +137,7 @@ export class CatalogAdminWrites {
       });
     // Another save got in between the read and this update (PostgreSQL read committed).
     if (!updated) throw new Conflict(cm.staleVersion);
+    if (before.name !== input.name || renamed.length > 0) await replaceProductWords(trx, [productId]);
     return { version: updated.version, changes };
   }
 
@@ -219,6 +221,110 @@ export class CatalogAdminWrites {
       )
       .execute();
     return rows.map((row) => ({ id: row.id, before: row.status }));
+  }
+
+  /**
+   * Adds these products to a category (or character) or takes them out of it (404 when it is
+   * unknown). Answers the category's name and the products that changed with their category
+   * names before and after, for the audit log; products already so, or unknown, are left out.
+   */
+  async setCategoryOf(
+    trx: Db,
+    ids: readonly number[],
+    categoryId: number,
+    action: "add" | "remove",
+    now: string,
+  ): Promise<{ category: string; changed: { id: number; before: string[]; after: string[] }[] }> {
+    const category = await trx.selectFrom("categories").select("name").where("id", "=", categoryId).executeTakeFirst();
+    if (!category) throw new NotFound(cm.categoryNotFound);
+    const rows = await trx
+      .selectFrom("products")
+      .select("products.id")
+      .where("products.id", "in", [...ids])
+      .where((eb) => {
+        const linked = eb.exists(
+          eb
+            .selectFrom("category_products")
+            .select("category_products.product_id")
+            .where("category_products.category_id", "=", categoryId)
+            .whereRef("category_products.product_id", "=", "products.id"),
+        );
+        return action === "add" ? eb.not(linked) : linked;
+      })
+      .orderBy("products.id")
+      .execute();
+    const changedIds = rows.map((row) => row.id);
+    if (changedIds.length === 0) return { category: category.name, changed: [] };
+    const before = await this.categoryNamesOf(trx, changedIds);
+    if (action === "add") {
+      await trx
+        .insertInto("category_products")
+        .values(changedIds.map((id) => ({ category_id: categoryId, product_id: id })))
+        // Another person's add of the same product in between is the same outcome, not an error.
+        .onConflict((conflict) => conflict.columns(["category_id", "product_id"]).doNothing())
+        .execute();
+    } else {
+      await trx
+        .deleteFrom("category_products")
+        .where("category_id", "=", categoryId)
+        .where("product_id", "in", changedIds)
+        .execute();
+    }
+    // A product form loaded before this change must not save its old categories over it.
+    await this.touch(trx, changedIds, now);
+    return {
+      category: category.name,
+      changed: changedIds.map((id) => {
+        const names = before.get(id) ?? [];
+        const after = action === "add" ? [...names, category.name].sort() : names.filter((n) => n !== category.name);
+        return { id, before: names, after };
+      }),
+    };
+  }
+
+  /** Marks these products featured or not; answers the ones that changed. */
+  async setFeatured(trx: Db, ids: readonly number[], featured: boolean, now: string): Promise<number[]> {
+    const rows = await trx
+      .selectFrom("products")
+      .select("id")
+      .where("id", "in", [...ids])
+      .where("is_featured", "<>", featured ? 1 : 0)
+      .orderBy("id")
+      .execute();
+    const changed = rows.map((row) => row.id);
+    if (changed.length === 0) return [];
+    await trx
+      .updateTable("products")
+      .set({ is_featured: featured ? 1 : 0, version: sql<number>`version + 1`, updated_at: now })
+      .where("id", "in", changed)
+      .execute();
+    return changed;
+  }
+
+  /** Each product's category names, sorted (as the edit form's audit notes them). */
+  private async categoryNamesOf(trx: Db, productIds: readonly number[]): Promise<Map<number, string[]>> {
+    const rows = await trx
+      .selectFrom("category_products")
+      .innerJoin("categories", "categories.id", "category_products.category_id")
+      .select(["category_products.product_id", "categories.name"])
+      .where("category_products.product_id", "in", [...productIds])
+      .execute();
+    const names = new Map<number, string[]>();
+    for (const row of rows) {
+      const list = names.get(row.product_id);
+      if (list) list.push(row.name);
+      else names.set(row.product_id, [row.name]);
+    }
+    for (const list of names.values()) list.sort();
+    return names;
+  }
+
+  private async touch(trx: Db, productIds: readonly number[], now: string): Promise<void> {
+    await trx
+      .updateTable("products")
+      .set({ version: sql<number>`version + 1`, updated_at: now })
+      .where("id", "in", [...productIds])
+      .execute();
   }
 
   /** Sets the product's categories to these ids (400 when one is unknown); notes the change by name. */

@@ -2,6 +2,7 @@ import type { ProductFilters, ProductSort } from "@vaki/contract/catalog";
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Db } from "../../db/connection.js";
 import type { Database } from "../../db/schema.js";
+import { replaceProductWords } from "./product-words.js";
 
 export interface ProductRecord {
   id: number;
@@ -84,6 +85,9 @@ export interface FacetRow {
 }
 
 type ProductsScope = ExpressionBuilder<Database & { p: Database["products"] }, "p">;
+
+/** Change rows kept behind the newest (decision 0024): more than any process reads before rebuilding everything. */
+const keptCatalogueChanges = 5_000;
 
 const orderBy: Record<ProductSort, [string, "asc" | "desc"][]> = {
   newest: [
@@ -385,34 +389,61 @@ export class CatalogRepo {
   }
 
   /** Everything the search index reads, in three statements. */
-  async findSearchDocuments(): Promise<{
+  /**
+   * Ids of every active product, oldest first: the order the search index has always taken them in
+   * (SQLite read them along products_active_created_idx), which decides its ties.
+   */
+  async findActiveProductIds(): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom("products")
+      .select("id")
+      .where("is_active", "=", 1)
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * The search index's material for the products of `ids` (a chunk of a build, or the few products
+   * a change named): those on sale, their active categories and their variants' colours and
+   * characters. Looked up by key alone: with `is_active` in the statement SQLite walks its index
+   * of every active product instead, for each chunk.
+   */
+  async findSearchDocuments(ids: readonly number[]): Promise<{
     products: Pick<ProductRecord, "id" | "name" | "description_html" | "popularity">[];
     categories: { product_id: number; name: string; parent_name: string | null }[];
-    variants: { product_id: number; color: string | null; theme: string | null; size: string | null }[];
+    variants: { product_id: number; color: string | null; theme: string | null }[];
   }> {
+    if (ids.length === 0) return { products: [], categories: [], variants: [] };
     const products = await this.db
       .selectFrom("products")
-      .select(["id", "name", "description_html", "popularity"])
-      .where("is_active", "=", 1)
+      .select(["id", "name", "description_html", "popularity", "is_active"])
+      .where("id", "in", [...ids])
       .execute();
     // A product is also found by its category's parent: "vakiverse" finds every character's piece.
     const categories = await this.db
       .selectFrom("category_products as cp")
       .innerJoin("categories as c", "c.id", "cp.category_id")
-      .innerJoin("products as p", "p.id", "cp.product_id")
       .leftJoin("categories as parent", "parent.id", "c.parent_id")
       .select(["cp.product_id", "c.name", "parent.name as parent_name"])
       .where("c.is_active", "=", 1)
-      .where("p.is_active", "=", 1)
+      .where("cp.product_id", "in", [...ids])
       .execute();
+    // A product's colours and characters in SKU order (the words' order in its document).
     const variants = await this.db
-      .selectFrom("variants as v")
-      .innerJoin("products as p", "p.id", "v.product_id")
-      .select(["v.product_id", "v.color", "v.theme", "v.size"])
-      .where("v.is_active", "=", 1)
-      .where("p.is_active", "=", 1)
+      .selectFrom("variants")
+      .select(["product_id", "color", "theme"])
+      .where("is_active", "=", 1)
+      .where("product_id", "in", [...ids])
+      .orderBy("product_id")
+      .orderBy("sku")
       .execute();
-    return { products, categories, variants };
+    return {
+      products: products.filter((product) => product.is_active === 1).map(({ is_active: _, ...product }) => product),
+      categories,
+      variants,
+    };
   }
 
   /** Every active product's id and last change, for the sitemap (one statement). */
@@ -434,22 +465,76 @@ export class CatalogRepo {
     return row?.value;
   }
 
-  async writeCatalogueVersion(version: string): Promise<void> {
-    await this.db
-      .insertInto("shop_state")
-      .values({ key: "catalogue_version", value: version })
-      .onConflict((oc) => oc.column("key").doUpdateSet({ value: version }))
+  /**
+   * A new catalogue version and what it changed, in one transaction: a row per product named, or
+   * one row without a product for a change of everything. Rows far behind the newest are pruned
+   * (a process that far behind rebuilds everything anyway). Answers the rows' ids.
+   */
+  async recordCatalogueChange(version: string, productIds: readonly number[] | null, now: string): Promise<number[]> {
+    return this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("shop_state")
+        .values({ key: "catalogue_version", value: version })
+        .onConflict((oc) => oc.column("key").doUpdateSet({ value: version }))
+        .execute();
+      const rows = (productIds ?? [null]).map((productId) => ({ version, product_id: productId, created_at: now }));
+      const ids: number[] = [];
+      for (let i = 0; i < rows.length; i += 500) {
+        const inserted = await trx
+          .insertInto("catalogue_changes")
+          .values(rows.slice(i, i + 500))
+          .returning("id")
+          .execute();
+        ids.push(...inserted.map((row) => row.id));
+      }
+      const newest = Math.max(...ids);
+      await trx
+        .deleteFrom("catalogue_changes")
+        .where("id", "<=", newest - keptCatalogueChanges)
+        .execute();
+      return ids;
+    });
+  }
+
+  /** The newest change row, if any. */
+  async lastCatalogueChange(): Promise<{ id: number; version: string } | undefined> {
+    return this.db
+      .selectFrom("catalogue_changes")
+      .select(["id", "version"])
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /** Change rows after `afterId`, oldest first, at most `limit`. */
+  async findCatalogueChanges(
+    afterId: number,
+    limit: number,
+  ): Promise<{ id: number; version: string; product_id: number | null }[]> {
+    return this.db
+      .selectFrom("catalogue_changes")
+      .select(["id", "version", "product_id"])
+      .where("id", ">", afterId)
+      .orderBy("id")
+      .limit(limit)
       .execute();
   }
 
   async updateProduct(id: number, changes: Partial<Omit<ProductRecord, "id" | "created_at">>): Promise<boolean> {
-    const result = await this.db.updateTable("products").set(changes).where("id", "=", id).executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    // A new name is new search words, written in the same transaction.
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx.updateTable("products").set(changes).where("id", "=", id).executeTakeFirst();
+      if (changes.name !== undefined) await replaceProductWords(trx, [id]);
+      return Number(result.numUpdatedRows) > 0;
+    });
   }
 
   async insertProduct(product: Omit<ProductRecord, "id">): Promise<number> {
-    const row = await this.db.insertInto("products").values(product).returning("id").executeTakeFirstOrThrow();
-    return row.id;
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx.insertInto("products").values(product).returning("id").executeTakeFirstOrThrow();
+      await replaceProductWords(trx, [row.id]);
+      return row.id;
+    });
   }
 }
 

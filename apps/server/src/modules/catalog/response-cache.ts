@@ -37,12 +37,28 @@ export function toCachedAnswer(value: unknown): CachedAnswer {
   return { body, etag };
 }
 
+/** What the cache keeps by default: answers with their compressed forms, counted in bytes. */
+export const defaultCacheBytes = 64 * 1024 * 1024;
+
+/** An answer's weight in the cache: its body and the compressed forms kept beside it. */
+function bytesOf(answer: CachedAnswer): number {
+  return answer.body.length + (answer.encoded ? answer.encoded.br.length + answer.encoded.gzip.length : 0);
+}
+
+interface Entry {
+  answer: CachedAnswer;
+  /** The product a product page answers (its key may be an id or any slug); undefined for every other answer. */
+  productId?: number | undefined;
+}
+
 /**
- * In-process cache of catalogue answers, keyed by the normalised request. Concurrent misses for
- * one key share a single computation; `clear()` drops everything when the catalogue changes.
+ * In-process cache of catalogue answers, keyed by the normalised request and bounded by bytes
+ * (a 100,000-product catalogue has more distinct answers than any entry count would bound
+ * sensibly). Concurrent misses for one key share a single computation; `clear()` drops
+ * everything when the catalogue changes, `evictProducts()` what a change of some products touches.
  */
 export class ResponseCache {
-  private readonly answers: LRUCache<string, CachedAnswer>;
+  private readonly answers: LRUCache<string, Entry>;
   private readonly pending = new Map<string, Promise<CachedAnswer>>();
   private generation = 0;
 
@@ -50,25 +66,37 @@ export class ResponseCache {
    * `ttlMs` bounds how stale stock figures on product pages can get: holds and sales change
    * stock without moving the catalogue version (that would drop the whole cache on every order).
    */
-  constructor(maxEntries = 5_000, ttlMs = 10_000) {
-    this.answers = new LRUCache({ max: maxEntries, ttl: ttlMs, ttlAutopurge: false });
+  constructor(maxBytes = defaultCacheBytes, ttlMs = 10_000) {
+    this.answers = new LRUCache({
+      maxSize: maxBytes,
+      sizeCalculation: (entry) => Math.max(1, bytesOf(entry.answer)),
+      ttl: ttlMs,
+      ttlAutopurge: false,
+    });
   }
 
-  async get(key: string, compute: () => Promise<unknown>): Promise<CachedAnswer> {
+  /** `productOf` names the product a computed answer shows, for a product page (see `evictProducts`). */
+  async get(
+    key: string,
+    compute: () => Promise<unknown>,
+    productOf?: (value: unknown) => number | undefined,
+  ): Promise<CachedAnswer> {
     const hit = this.answers.get(key);
-    if (hit) return hit;
+    if (hit) return hit.answer;
     const inFlight = this.pending.get(key);
     if (inFlight) return inFlight;
 
     const generation = this.generation;
     const computing = compute()
-      .then((value) => withEncodings(toCachedAnswer(value)))
-      .then((answer) => {
+      .then(async (value) => ({ answer: await withEncodings(toCachedAnswer(value)), productId: productOf?.(value) }))
+      .then((entry) => {
         // An answer computed across a catalogue change may be stale: serve it once, don't keep it.
-        if (generation === this.generation) this.answers.set(key, answer);
-        return answer;
+        if (generation === this.generation) this.answers.set(key, entry);
+        return entry.answer;
       })
-      .finally(() => this.pending.delete(key));
+      .finally(() => {
+        if (this.pending.get(key) === computing) this.pending.delete(key);
+      });
     this.pending.set(key, computing);
     return computing;
   }
@@ -79,7 +107,26 @@ export class ResponseCache {
     this.pending.clear();
   }
 
+  /**
+   * After a change of these products: their product pages go, and so does every answer that is
+   * not a product page (lists, search, related, cards may show any product, and are cheap to
+   * compute again); other products' pages stay.
+   */
+  evictProducts(productIds: ReadonlySet<number>): void {
+    this.generation += 1;
+    this.pending.clear();
+    const doomed = [...this.answers.entries()]
+      .filter(([, entry]) => entry.productId === undefined || productIds.has(entry.productId))
+      .map(([key]) => key);
+    for (const key of doomed) this.answers.delete(key);
+  }
+
   get size(): number {
     return this.answers.size;
+  }
+
+  /** The bytes the kept answers weigh (bodies and compressed forms). */
+  get bytes(): number {
+    return this.answers.calculatedSize;
   }
 }

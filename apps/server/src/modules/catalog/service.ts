@@ -45,6 +45,12 @@ export function pageOf<T>(content: T[], page: number, limit: number, total: numb
   };
 }
 
+/** What a catalogue change touched: some products (by id), or anything at all. */
+export type CatalogueChange = { kind: "products"; productIds: ReadonlySet<number> } | { kind: "all" };
+
+/** More change rows than this since a process last looked: it drops everything rather than follow each. */
+export const maxFollowedChanges = 500;
+
 export interface ProductChanges {
   name?: string;
   price?: number;
@@ -61,8 +67,12 @@ export interface ProductChanges {
  */
 export class CatalogService {
   private readonly cache = new ResponseCache();
-  private readonly changeListeners: (() => void)[] = [];
+  private readonly changeListeners: ((change: CatalogueChange) => void)[] = [];
   private knownVersion: string | undefined;
+  /** The newest change row this process has followed, and its version (decision 0024). */
+  private lastChange: { id: number; version: string } | undefined;
+  /** Change rows this process wrote and already applied to itself: the poll skips them. */
+  private readonly appliedHere = new Set<number>();
   /** The category index of the current catalogue version (one statement per version). */
   private categoryIndexLoad: Promise<CategoryIndex> | undefined;
 
@@ -103,14 +113,21 @@ export class CatalogService {
    * current slug: the storefront's page redirects to it, the browser's app just shows the product).
    */
   product(key: number | string): Promise<CachedAnswer> {
-    return this.cache.get(`product:${key}`, async () => {
-      const product =
-        (await this.repo.findProductByKey(key)) ??
-        (typeof key === "string" ? await this.repo.findProductByOldSlug(key) : undefined);
-      if (!product) throw new NotFound(catalogMessages.productNotFound(key));
-      const parts = await this.loadParts([product.id]);
-      return ok(toProductDetail(product, partsOf(parts, product.id)));
-    });
+    // Kept through other products' changes when found by id or live slug; found by an old slug,
+    // it goes with any change (another product may take that slug as its own).
+    let keptFor: number | undefined;
+    return this.cache.get(
+      `product:${key}`,
+      async () => {
+        const live = await this.repo.findProductByKey(key);
+        const product = live ?? (typeof key === "string" ? await this.repo.findProductByOldSlug(key) : undefined);
+        if (!product) throw new NotFound(catalogMessages.productNotFound(key));
+        keptFor = live ? product.id : undefined;
+        const parts = await this.loadParts([product.id]);
+        return ok(toProductDetail(product, partsOf(parts, product.id)));
+      },
+      () => keptFor,
+    );
   }
 
   /** A product's stock now, read from the database on every call (stock moves without a catalogue version). */
@@ -234,8 +251,14 @@ export class CatalogService {
     return this.cache.get(key, compute);
   }
 
-  searchDocuments() {
-    return this.repo.findSearchDocuments();
+  /** Every product on sale, by id (the search index is built from them a chunk at a time). */
+  async activeProductIds(): Promise<number[]> {
+    return this.repo.findActiveProductIds();
+  }
+
+  /** The search index's material for the products of `ids` (those on sale). */
+  searchDocuments(ids: readonly number[]) {
+    return this.repo.findSearchDocuments(ids);
   }
 
   // ---- writes --------------------------------------------------------------------------
@@ -262,7 +285,7 @@ export class CatalogService {
       created_at: now,
       updated_at: now,
     });
-    await this.catalogueChanged();
+    await this.catalogueChanged([id]);
     return id;
   }
 
@@ -284,38 +307,78 @@ export class CatalogService {
       updated_at: this.clock.now().toISOString(),
     });
     if (!updated) throw new NotFound(catalogMessages.productNotFound(id));
-    await this.catalogueChanged();
+    await this.catalogueChanged([id]);
   }
 
   // ---- change tracking -----------------------------------------------------------------
 
-  /** Called for every change the search index and other caches must follow. */
-  onCatalogueChange(listener: () => void): void {
+  /** Called for every change the search index and other caches must follow, with what it touched. */
+  onCatalogueChange(listener: (change: CatalogueChange) => void): void {
     this.changeListeners.push(listener);
   }
 
-  /** Records a new catalogue version (other processes notice it) and drops this process's caches. */
-  async catalogueChanged(): Promise<void> {
-    const version = `${this.clock.now().getTime()}-${Math.random().toString(36).slice(2, 10)}`;
-    await this.repo.writeCatalogueVersion(version);
-    this.knownVersion = version;
-    this.dropCaches();
+  /**
+   * Records a new catalogue version and what it changed (other processes follow it), and applies
+   * it here at once. `productIds`: the products a change touched (their pages, cards and search
+   * documents); omit it when the change may touch anything (categories, colours, a bulk import).
+   */
+  async catalogueChanged(productIds?: readonly number[]): Promise<void> {
+    const ids = productIds && productIds.length > 0 ? [...new Set(productIds)] : null;
+    const now = this.clock.now();
+    const version = `${now.getTime()}-${Math.random().toString(36).slice(2, 10)}`;
+    const rows = await this.repo.recordCatalogueChange(version, ids, now.toISOString());
+    for (const row of rows) this.appliedHere.add(row);
+    this.apply(ids ? { kind: "products", productIds: new Set(ids) } : { kind: "all" });
   }
 
-  /** Compares the stored catalogue version with the one this process knows; drops caches on a change. */
+  /**
+   * Compares the stored catalogue version with the one this process knows; on a move, follows the
+   * change rows written since the last one seen (decision 0024): only the products they name, or
+   * everything when one names none, when there are too many, or when the version moved without a
+   * row (the seed). Answers whether anything was dropped.
+   */
   async checkForChanges(): Promise<boolean> {
     const version = await this.repo.readCatalogueVersion();
     if (version === this.knownVersion) return false;
     const first = this.knownVersion === undefined;
     this.knownVersion = version;
-    if (!first) this.dropCaches();
-    return !first;
+    if (first) {
+      this.lastChange = await this.repo.lastCatalogueChange();
+      this.appliedHere.clear();
+      return false;
+    }
+    const change = await this.changesSinceLastSeen(version);
+    if (change) this.apply(change);
+    return change !== undefined;
   }
 
-  private dropCaches(): void {
-    this.cache.clear();
-    this.categoryIndexLoad = undefined;
-    for (const listener of this.changeListeners) listener();
+  private async changesSinceLastSeen(version: string | undefined): Promise<CatalogueChange | undefined> {
+    const rows = await this.repo.findCatalogueChanges(this.lastChange?.id ?? 0, maxFollowedChanges + 1);
+    const newest = rows.at(-1);
+    if (rows.length > maxFollowedChanges) {
+      this.lastChange = await this.repo.lastCatalogueChange();
+      this.appliedHere.clear();
+      return { kind: "all" };
+    }
+    if (newest) this.lastChange = { id: newest.id, version: newest.version };
+    const unseen = rows.filter((row) => !this.appliedHere.delete(row.id));
+    for (const id of this.appliedHere) if (id <= (this.lastChange?.id ?? 0)) this.appliedHere.delete(id);
+    // The version moved past every row: written without one (the seed, an older process).
+    if (version !== this.lastChange?.version) return { kind: "all" };
+    if (unseen.length === 0) return undefined;
+    if (unseen.some((row) => row.product_id === null)) return { kind: "all" };
+    return { kind: "products", productIds: new Set(unseen.map((row) => row.product_id as number)) };
+  }
+
+  private apply(change: CatalogueChange): void {
+    if (change.kind === "all") {
+      this.cache.clear();
+      this.categoryIndexLoad = undefined;
+    } else {
+      // Categories are not a product's: the category index stays.
+      this.cache.evictProducts(change.productIds);
+    }
+    for (const listener of this.changeListeners) listener(change);
   }
 
   // ---- helpers -------------------------------------------------------------------------

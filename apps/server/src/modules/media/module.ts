@@ -36,7 +36,7 @@ export function createMediaModule(deps: {
     postgres: deps.postgres,
     clock: deps.clock,
     repo,
-    catalogueChanged: () => deps.catalog.catalogueChanged(),
+    catalogueChanged: (productIds) => deps.catalog.catalogueChanged(productIds),
   });
   const categoryPictures = new CategoryPicturesService({
     db: deps.db,

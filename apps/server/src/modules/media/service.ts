@@ -22,7 +22,8 @@ export interface PhotosDeps {
   clock: Clock;
   repo: MediaRepo;
   /** Bumps the catalogue version so every process's storefront shows the change (decision 0002). */
-  catalogueChanged: () => Promise<void>;
+  /** The products a change touched (decision 0024): a photo is its product's alone. */
+  catalogueChanged: (productIds?: readonly number[]) => Promise<void>;
 }
 
 function toAdminPhoto(row: PhotoRow): AdminPhoto {
@@ -89,7 +90,7 @@ export class PhotosService {
       });
       return photoId;
     });
-    await this.deps.catalogueChanged();
+    await this.deps.catalogueChanged([productId]);
     return this.photo(productId, id);
   }
 
@@ -116,7 +117,7 @@ export class PhotosService {
         },
       });
     });
-    await this.deps.catalogueChanged();
+    await this.deps.catalogueChanged([productId]);
     return this.photo(productId, photoId);
   }
 
@@ -140,7 +141,7 @@ export class PhotosService {
         changes: { photos: { before: current, after: [...ids] } },
       });
     });
-    await this.deps.catalogueChanged();
+    await this.deps.catalogueChanged([productId]);
     return this.list(productId);
   }
 
@@ -160,7 +161,7 @@ export class PhotosService {
         changes: { primary: { before, after: photoId } },
       });
     });
-    await this.deps.catalogueChanged();
+    await this.deps.catalogueChanged([productId]);
     return this.list(productId);
   }
 
@@ -184,7 +185,7 @@ export class PhotosService {
         },
       });
     });
-    await this.deps.catalogueChanged();
+    await this.deps.catalogueChanged([productId]);
     return this.list(productId);
   }
 

@@ -299,6 +299,8 @@ export class OrdersService {
       created_at: nowText,
       updated_at: nowText,
     });
+    // A customer's order is found in the inbox by their account's name before it has an address.
+    if (row.user_id) await repo.replaceNameWords(row);
     const items = await repo.insertItems(
       cart.lines.map((line, index) => ({
         order_id: orderId,

@@ -1,0 +1,233 @@
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
+import type { Db } from "../../db/connection.js";
+import type { Database } from "../../db/schema.js";
+import { prefixRange, wordsOf } from "../../lib/name-words.js";
+
+/**
+ * The owner's product search by words (issue 27, migration 0028): each product's name and its
+ * variants' SKUs as words in `product_search_words`, keyed (word, product_id), so a typed word's
+ * prefix is a range of the key, as the order inbox's names are (decision 0022, "Afterwards").
+ */
+
+/** At most this many typed words are looked up; the rest of the text is left out. */
+export const queryWordsMax = 6;
+/** A whole SKU (or a hyphenated name word) is kept to the SKU's own maximum length, so a whole SKU always matches. */
+const joinedLengthMax = 64;
+/** Letters or digits joined by a SKU's separators: `vk-swt-g019579-hgr-xl`, `t-shirt`. */
+const joinedToken = /^[\p{L}\p{M}\p{N}]+(?:[._-][\p{L}\p{M}\p{N}]+)+$/u;
+
+/** A typed word's stored words: those from `from` until before `until`, or `exact` alone when the range holds one. */
+export type WordRange = { from: string; until: string; exact?: string };
+
+/**
+ * How a search finds its products: none can match (no words, or a word no product has); the
+ * matches of its rarest word are listed (at most the cap of them) and their ids written into the
+ * list's statement; or the list's products are walked in its sort order and each is checked
+ * along (product_id, word). Ranges rarest first.
+ */
+export type ProductSearchPlan =
+  | { kind: "none" }
+  | { kind: "list"; ranges: WordRange[]; ids: number[] }
+  | { kind: "walk"; ranges: WordRange[] };
+
+/** Lower case without Latin accents, as `wordsOf` reads text. */
+function fold(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]+/g, "")
+    .normalize("NFC")
+    .toLowerCase();
+}
+
+/** A token without the separators at its ends ("vk-swt-" as typed so far). */
+const trimSeparators = (token: string) => token.replace(/^[._-]+|[._-]+$/g, "");
+
+/**
+ * The stored words of a name or SKU: its letter-and-digit parts (`wordsOf`) and each token of
+ * parts joined by `.`, `_` or `-` as a whole, so a SKU's start ("vk-swt-g019") matches as typed.
+ */
+export function textWordsOf(text: string): string[] {
+  const words: string[] = [];
+  for (const token of fold(text).split(/\s+/)) {
+    const whole = trimSeparators(token);
+    if (joinedToken.test(whole)) words.push(whole.slice(0, joinedLengthMax));
+    words.push(...wordsOf(token));
+  }
+  return words;
+}
+
+/** A product's searchable words: its name's and every variant's SKU's, each once. */
+export function productWordsOf(name: string, skus: readonly string[]): string[] {
+  return [...new Set([name, ...skus].flatMap(textWordsOf))];
+}
+
+/**
+ * The words of typed text, at most `queryWordsMax`: a token joined by SKU separators is one
+ * word (the start of a whole SKU), any other token its letter-and-digit parts.
+ */
+export function productQueryWords(text: string): string[] {
+  const words = fold(text)
+    .split(/\s+/)
+    .flatMap((token) => {
+      const whole = trimSeparators(token);
+      return joinedToken.test(whole) ? [whole.slice(0, joinedLengthMax)] : wordsOf(token);
+    });
+  return [...new Set(words)].slice(0, queryWordsMax);
+}
+
+/**
+ * The plan of a search: one statement of index probes (for each typed word, its stored (word,
+ * product) pairs counted up to `commonMatches + 1`, and its range's first and last word), then,
+ * unless one common word was typed, the matches listed up to the cap, rarest word first.
+ */
+export async function productSearchPlan(db: Db, text: string, commonMatches: number): Promise<ProductSearchPlan> {
+  const words = productQueryWords(text);
+  if (words.length === 0) return { kind: "none" };
+  const ranges = words.map(prefixRange);
+  const storedIn = ({ from, until }: WordRange) =>
+    db.selectFrom("product_search_words").where("word", ">=", from).where("word", "<", until);
+  const row: Record<string, unknown> = await db
+    .selectNoFrom((eb) =>
+      ranges.flatMap((range, k) => [
+        eb
+          .selectFrom(
+            storedIn(range)
+              .select("product_id")
+              .limit(commonMatches + 1)
+              .as("capped"),
+          )
+          .select((inner) => inner.fn.countAll().as("n"))
+          .as(`n${k}`),
+        storedIn(range)
+          .select((inner) => inner.fn.min("word").as("w"))
+          .as(`lo${k}`),
+        storedIn(range)
+          .select((inner) => inner.fn.max("word").as("w"))
+          .as(`hi${k}`),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  const probes = ranges
+    .map((range, k) => {
+      const lo = row[`lo${k}`];
+      // A range holding one stored word is looked up by equality (the same rows, a tighter probe).
+      const exact = typeof lo === "string" && lo === row[`hi${k}`] ? { ...range, exact: lo } : range;
+      return { range: exact, n: Number(row[`n${k}`] ?? 0) };
+    })
+    .sort((x, y) => x.n - y.n);
+  const rarest = probes[0];
+  if (!rarest || rarest.n === 0) return { kind: "none" };
+  const sorted = probes.map((probe) => probe.range);
+  // One common word: its matches are too many to list, so the list's order is walked.
+  if (rarest.n > commonMatches && sorted.length === 1) return { kind: "walk", ranges: sorted };
+  // The rarest word's products having the other words too, up to the cap: several common words
+  // may still have few products in common ("half moon bloom"), which a walk would look for far.
+  // The ids go into the list's statement, not a subquery: given `in (select …)`, PostgreSQL walks
+  // the sort's index and probes each product (about 9,000 for "lunar" at 20,000 products).
+  const [first, ...rest] = sorted as [WordRange, ...WordRange[]];
+  const rows = await db
+    .selectFrom("product_search_words as w")
+    .select("w.product_id")
+    .where(inRange("w.word", first))
+    .where((eb) => eb.and(rest.map((range) => hasWord("w.product_id", range))))
+    .limit(commonMatches + 1)
+    .execute();
+  if (rows.length > commonMatches) return { kind: "walk", ranges: sorted };
+  if (rows.length === 0) return { kind: "none" };
+  return { kind: "list", ranges: sorted, ids: [...new Set(rows.map((row) => row.product_id))] };
+}
+
+/** The product (`products.id`) matches the plan: it has a stored word in each range. */
+export function matchesProductWords(
+  eb: ExpressionBuilder<Database, "products">,
+  plan: ProductSearchPlan,
+): Expression<SqlBool> {
+  if (plan.kind === "none") return sql<SqlBool>`1 = 0`;
+  if (plan.kind === "list") return eb("products.id", "in", plan.ids);
+  // A common word: the caller walks its sort's index and checks each product.
+  return eb.and(plan.ranges.map((range) => hasWord("products.id", range)));
+}
+
+/** The stored word in `column` is in the range. */
+function inRange(column: string, range: WordRange) {
+  return range.exact !== undefined
+    ? sql<SqlBool>`${sql.ref(column)} = ${range.exact}`
+    : sql<SqlBool>`${sql.ref(column)} >= ${range.from} and ${sql.ref(column)} < ${range.until}`;
+}
+
+/** The product in `productId` has a stored word in the range, along (product_id, word). */
+function hasWord(productId: string, range: WordRange) {
+  return sql<SqlBool>`exists (select 1 from product_search_words as x where x.product_id = ${sql.ref(productId)} and ${inRange("x.word", range)})`;
+}
+
+/**
+ * Of a product's SKUs (in variant order), the one the typed text found: the first whose words
+ * start with every typed word, else the first that has one of them; null when only the name matched.
+ */
+export function matchedSku(skus: readonly string[], text: string): string | null {
+  const typed = productQueryWords(text);
+  const hits = (sku: string) => {
+    const words = textWordsOf(sku);
+    return typed.filter((word) => words.some((stored) => stored.startsWith(word))).length;
+  };
+  const counted = skus.map((sku) => ({ sku, hits: hits(sku) }));
+  return (
+    counted.find((entry) => entry.hits === typed.length && entry.hits > 0)?.sku ??
+    counted.find((entry) => entry.hits > 0)?.sku ??
+    null
+  );
+}
+
+/** Rows per insert: two parameters each, far below either engine's limit. */
+const rowsPerInsert = 1_000;
+/** Products read and rewritten per round. */
+const productsPerRound = 500;
+
+/** Inserts words rows as they are (the seed's products are new, so there is nothing to replace). */
+export async function insertProductWords(db: Db, rows: readonly { word: string; product_id: number }[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += rowsPerInsert) {
+    await db
+      .insertInto("product_search_words")
+      .values(rows.slice(start, start + rowsPerInsert))
+      .execute();
+  }
+}
+
+/** The words rows of products given with their name and SKUs. */
+export function productWordRows(
+  products: readonly { id: number; name: string; skus: readonly string[] }[],
+): { word: string; product_id: number }[] {
+  return products.flatMap((product) =>
+    productWordsOf(product.name, product.skus).map((word) => ({ word, product_id: product.id })),
+  );
+}
+
+/**
+ * Writes these products' words again from their name and variants' SKUs, in the caller's
+ * transaction: every write that changes a name or a SKU calls it (a deleted product's go by cascade).
+ */
+export async function replaceProductWords(db: Db, productIds: readonly number[]): Promise<void> {
+  const unique = [...new Set(productIds)];
+  for (let start = 0; start < unique.length; start += productsPerRound) {
+    const ids = unique.slice(start, start + productsPerRound);
+    // One after the other: a transaction's statements share its one connection.
+    const products = await db.selectFrom("products").select(["id", "name"]).where("id", "in", ids).execute();
+    const variants = await db
+      .selectFrom("variants")
+      .select(["product_id", "sku"])
+      .where("product_id", "in", ids)
+      .orderBy("id")
+      .execute();
+    const skus = new Map<number, string[]>();
+    for (const variant of variants) {
+      const list = skus.get(variant.product_id);
+      if (list) list.push(variant.sku);
+      else skus.set(variant.product_id, [variant.sku]);
+    }
+    await db.deleteFrom("product_search_words").where("product_id", "in", ids).execute();
+    await insertProductWords(
+      db,
+      productWordRows(products.map((product) => ({ ...product, skus: skus.get(product.id) ?? [] }))),
+    );
+  }
+}

@@ -37,7 +37,7 @@ test("a catalogue person adjusts stock and edits a price the storefront shows; a
     await admin.getByRole("button", { name: "Add to category" }).click();
     const bulkDialog = admin.getByRole("dialog", { name: /^Add 1 product to/ });
     await expect(bulkDialog).toBeVisible();
-    await bulkDialog.getByLabel("Category").selectOption({ label: "Hoodies" });
+    await bulkDialog.getByLabel("Category").selectOption({ label: "Clothing › Hoodies" });
     await expect(admin.getByRole("dialog", { name: "Add 1 product to Hoodies?" })).toBeVisible();
     await checkView(admin, "catalogue-bulk-category");
     await admin.keyboard.press("Escape");

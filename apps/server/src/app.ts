@@ -164,7 +164,12 @@ export async function buildApp(
   // The outbox before the modules whose changes write side effects to it (sign-up's welcome e-mail first).
   const outbox = createOutboxModule({ db, clock, log, intervalMs: config.outboxIntervalMs });
   const accounts = createAccountsModule({ db, config, clock, mailer, rateLimiter, log, outbox: outbox.outbox });
-  const catalogModule = createCatalogModule({ db, clock, cataloguePollMs: config.cataloguePollMs });
+  const catalogModule = createCatalogModule({
+    db,
+    clock,
+    cataloguePollMs: config.cataloguePollMs,
+    warmUp: config.env !== "test",
+  });
   // The purchase path (cart, promo codes, orders, stock holds), then checkout and fulfilment on
   // top; their side effects go through the outbox (decision 0005).
   const commerce = createCommerceModules({ db, dialect, clock, config });

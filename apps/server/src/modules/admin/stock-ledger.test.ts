@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { catalogueMessages } from "@vaki/contract/admin/catalogue";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestShop, type TestShop } from "../../../test/helpers/app.js";
 import { stockOf } from "../../../test/helpers/cart.js";
 import { insertProduct } from "../../../test/helpers/catalog.js";
@@ -73,7 +73,10 @@ describe(`the stock ledger and stock adjustments (${testEngine})`, () => {
 
   beforeAll(async () => {
     clock = new ManualClock(new Date("2026-11-26T10:00:00.000Z"));
-    shop = await createTestShop({ HOLD_SWEEP_INTERVAL_MS: "0", OUTBOX_INTERVAL_MS: "0" }, { clock });
+    shop = await createTestShop(
+      { HOLD_SWEEP_INTERVAL_MS: "0", OUTBOX_INTERVAL_MS: "0", CATALOGUE_POLL_MS: "100" },
+      { clock },
+    );
     commerce = createCommerceModules({
       db: shop.database.db,
       dialect: shop.database.dialect,
@@ -225,5 +228,35 @@ describe(`the stock ledger and stock adjustments (${testEngine})`, () => {
     expect((await adjust(catalogue, 999_999, { change: 2, reason: "received" })).statusCode).toBe(404);
     expect((await adjust(catalogue, "abc", { change: 2, reason: "received" })).statusCode).toBe(404);
     expect(await stockOf(shop.database.db, variantId)).toBe(4);
+  });
+
+  it("moves the storefront's in-stock filter within a poll of a hold and its release", async () => {
+    const db = shop.database.db;
+    const tee = await insertProduct(db, { name: "Last One Tee", variants: [{ size: "XXS", stock: 1 }] });
+    let attempt = 0;
+    // Each look is a list answer of its own (a cached answer keeps its short expiry through a sale).
+    const inStockNames = async () => {
+      attempt += 1;
+      const response = await shop.app.inject({
+        method: "GET",
+        url: `/api/products?size=XXS&inStock=true&limit=${attempt + 10}`,
+      });
+      expect(response.statusCode).toBe(200);
+      const data = response.json().data as { content: { name: string }[]; facets: { inStockCount: number } };
+      return { names: data.content.map((product) => product.name), inStock: data.facets.inStockCount };
+    };
+    expect(await inStockNames()).toEqual({ names: ["Last One Tee"], inStock: 1 });
+    // A shopper's hold moves stock without a catalogue change: the lists follow the ledger.
+    const order = await bareOrder(db, clock.now().toISOString());
+    const line = { variantId: tee.variantIds[0]!, quantity: 1, name: "Last One Tee", size: null };
+    const later = new Date(clock.now().getTime() + 30 * 60_000);
+    await db.transaction().execute((trx) => commerce.inventory.holdStock(trx, order, [line], later));
+    const waiting = { timeout: 3_000, interval: 150 };
+    await vi.waitFor(async () => expect(await inStockNames()).toEqual({ names: [], inStock: 0 }), waiting);
+    await db.transaction().execute((trx) => commerce.inventory.releaseHold(trx, order));
+    await vi.waitFor(
+      async () => expect(await inStockNames()).toEqual({ names: ["Last One Tee"], inStock: 1 }),
+      waiting,
+    );
   });
 });

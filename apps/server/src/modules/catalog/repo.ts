@@ -1,7 +1,7 @@
-import type { ProductFilters, ProductSort } from "@vaki/contract/catalog";
-import { type ExpressionBuilder, sql } from "kysely";
+import { sql } from "kysely";
 import type { Db } from "../../db/connection.js";
 import type { Database } from "../../db/schema.js";
+import type { ListRows } from "./list-index.js";
 import { replaceProductWords } from "./product-words.js";
 
 export interface ProductRecord {
@@ -74,141 +74,65 @@ export interface CategoryRecord {
   is_character: number;
 }
 
-/** One row of the facets statement (counts may come back as text or bigint: convert with Number). */
-export interface FacetRow {
-  kind: "size" | "color" | "price" | "inStock";
-  value: string | null;
-  products: number | string;
-  swatch: string | null;
-  low: number | string | null;
-  high: number | string | null;
-}
-
-type ProductsScope = ExpressionBuilder<Database & { p: Database["products"] }, "p">;
-
 /** Change rows kept behind the newest (decision 0024): more than any process reads before rebuilding everything. */
 const keptCatalogueChanges = 5_000;
-
-const orderBy: Record<ProductSort, [string, "asc" | "desc"][]> = {
-  newest: [
-    ["p.created_at", "desc"],
-    ["p.id", "desc"],
-  ],
-  price_asc: [
-    ["p.price", "asc"],
-    ["p.id", "asc"],
-  ],
-  price_desc: [
-    ["p.price", "desc"],
-    ["p.id", "desc"],
-  ],
-  popular: [
-    ["p.popularity", "desc"],
-    ["p.id", "desc"],
-  ],
-};
 
 /** SQL of the catalogue: every read is a fixed number of statements, whatever the page size. */
 export class CatalogRepo {
   constructor(private readonly db: Db) {}
 
   /**
-   * One page of active products matching the filters, with the total count in the same
-   * statement (a window count), so a list page costs one statement plus its batch loads.
-   * `scope`: the ids of the category asked for and its descendants (undefined: every product).
+   * What the list index keeps of the products of `ids` that are on sale: prices and dates, active
+   * variants' sizes, colours (with swatches) and whether they have stock, and category links.
    */
-  async findProductPage(
-    filters: ProductFilters,
-    scope: readonly number[] | undefined,
-    page: { offset: number; limit: number },
-    among?: readonly number[],
-  ): Promise<{ rows: ProductRecord[]; total: number | undefined }> {
-    let query = this.db
-      .selectFrom("products as p")
-      .selectAll("p")
-      .select(sql<number>`count(*) over ()`.as("total_count"))
-      .where("p.is_active", "=", 1);
-
-    if (scope !== undefined) query = query.where(sql<boolean>`${inScope(scope)}`);
-    if (among !== undefined) query = query.where(sql<boolean>`${amongIds(among)}`);
-    if (filters.size || filters.color || filters.inStock) {
-      query = query.where((eb) => eb.exists(this.matchingVariant(eb, filters)));
-    }
-    if (filters.minPrice !== undefined) query = query.where("p.price", ">=", filters.minPrice);
-    if (filters.maxPrice !== undefined) query = query.where("p.price", "<=", filters.maxPrice);
-
-    for (const [column, direction] of orderBy[filters.sort]) {
-      query = query.orderBy(sql.ref(column), direction);
-    }
-    const rows = await query.limit(page.limit).offset(page.offset).execute();
-    const first = rows[0];
-    return { rows, total: first ? Number(first.total_count) : undefined };
-  }
-
-  /** Count for a page past the end (the window count has no row to ride on). */
-  async countProducts(
-    filters: ProductFilters,
-    scope: readonly number[] | undefined,
-    among?: readonly number[],
-  ): Promise<number> {
-    const { total } = await this.findProductPage(filters, scope, { offset: 0, limit: 1 }, among);
-    return total ?? 0;
-  }
-
-  /**
-   * The facets of a list in one statement: per size and per colour, how many products of the
-   * scope have a variant of it; the price range; how many have stock. Each facet applies every
-   * filter but its own (the variant filters to one variant, as the list does), so a shopper can
-   * widen a filter again.
-   */
-  async findFacets(
-    filters: ProductFilters,
-    scope: readonly number[] | undefined,
-    among?: readonly number[],
-  ): Promise<FacetRow[]> {
-    const all = sql`1 = 1`;
-    const size = filters.size ? sql`lower(size) = ${filters.size.toLowerCase()}` : all;
-    const color = filters.color ? sql`lower(color) = ${filters.color.toLowerCase()}` : all;
-    const stock = filters.inStock ? sql`in_stock = 1` : all;
-    const min = filters.minPrice !== undefined ? sql`price >= ${filters.minPrice}` : all;
-    const max = filters.maxPrice !== undefined ? sql`price <= ${filters.maxPrice}` : all;
-    const result = await sql<FacetRow>`
-      with pv as (
-        select p.id as product_id, p.price as price, v.size as size, v.color as color, c.hex as swatch,
-          case when v.stock_quantity > 0 then 1 else 0 end as in_stock
-        from products p
-        left join variants v on v.product_id = p.id and v.is_active = 1
-        left join colours c on c.name = v.color
-        where p.is_active = 1 and ${scope === undefined ? all : inScope(scope)}
-          and ${among === undefined ? all : amongIds(among)}
-      )
-      select 'size' as kind, size as value, count(distinct product_id) as products,
-          cast(null as text) as swatch, cast(null as integer) as low, cast(null as integer) as high
-        from pv where size is not null and ${color} and ${stock} and ${min} and ${max} group by size
-      union all
-      select 'color', color, count(distinct product_id), max(swatch), cast(null as integer), cast(null as integer)
-        from pv where color is not null and ${size} and ${stock} and ${min} and ${max} group by color
-      union all
-      select 'price', cast(null as text), count(distinct product_id), cast(null as text), min(price), max(price)
-        from pv where ${size} and ${color} and ${stock}
-      union all
-      select 'inStock', cast(null as text), count(distinct product_id), cast(null as text), cast(null as integer),
-          cast(null as integer)
-        from pv where in_stock = 1 and ${size} and ${color} and ${min} and ${max}
-    `.execute(this.db);
-    return result.rows;
-  }
-
-  private matchingVariant(eb: ProductsScope, filters: ProductFilters) {
-    let variants = eb
+  async findListRows(ids: readonly number[]): Promise<ListRows> {
+    if (ids.length === 0) return { products: [], variants: [], links: [] };
+    const products = await this.db
+      .selectFrom("products")
+      .select(["id", "price", "created_at", "popularity", "is_active"])
+      .where("id", "in", [...ids])
+      .execute();
+    const variants = await this.db
       .selectFrom("variants as v")
-      .select(sql.lit(1).as("one"))
-      .whereRef("v.product_id", "=", "p.id")
-      .where("v.is_active", "=", 1);
-    if (filters.size) variants = variants.where(sql`lower(v.size)`, "=", filters.size.toLowerCase());
-    if (filters.color) variants = variants.where(sql`lower(v.color)`, "=", filters.color.toLowerCase());
-    if (filters.inStock) variants = variants.where("v.stock_quantity", ">", 0);
-    return variants;
+      .leftJoin("colours as c", "c.name", "v.color")
+      .select([
+        "v.product_id",
+        "v.size",
+        "v.color",
+        sql<number>`case when v.stock_quantity > 0 then 1 else 0 end`.as("in_stock"),
+        "c.hex as swatch",
+      ])
+      .where("v.is_active", "=", 1)
+      .where("v.product_id", "in", [...ids])
+      .execute();
+    const links = await this.db
+      .selectFrom("category_products")
+      .select(["product_id", "category_id"])
+      .where("product_id", "in", [...ids])
+      .execute();
+    return {
+      products: products.filter((row) => row.is_active === 1).map(({ is_active: _, ...row }) => row),
+      variants,
+      links,
+    };
+  }
+
+  /** The ids of the newest `count` stock moves: what the list index sees as it is built. */
+  async findLatestStockMoveIds(count: number): Promise<number[]> {
+    const rows = await this.db.selectFrom("stock_ledger").select("id").orderBy("id", "desc").limit(count).execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** Stock moves after `afterId` with their products, oldest first, at most `limit`. */
+  async findStockMovesSince(afterId: number, limit: number): Promise<{ id: number; product_id: number }[]> {
+    return this.db
+      .selectFrom("stock_ledger as l")
+      .innerJoin("variants as v", "v.id", "l.variant_id")
+      .select(["l.id", "v.product_id"])
+      .where("l.id", ">", afterId)
+      .orderBy("l.id")
+      .limit(limit)
+      .execute();
   }
 
   async findProductByKey(key: number | string): Promise<ProductRecord | undefined> {
@@ -536,16 +460,4 @@ export class CatalogRepo {
       return row.id;
     });
   }
-}
-
-/** Products linked to any of these categories (the category asked for and its descendants). */
-/** Only the given products (a search's matches). */
-function amongIds(ids: readonly number[]) {
-  if (ids.length === 0) return sql`1 = 0`;
-  return sql`p.id in (${sql.join([...ids])})`;
-}
-
-function inScope(scope: readonly number[]) {
-  if (scope.length === 0) return sql`1 = 0`;
-  return sql`p.id in (select cp.product_id from category_products cp where cp.category_id in (${sql.join([...scope])}))`;
 }

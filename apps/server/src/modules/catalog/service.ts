@@ -15,7 +15,7 @@ import type { Clock } from "../../lib/clock.js";
 import { NotFound } from "../../lib/errors.js";
 import { CategoryIndex } from "./category-index.js";
 import { buildCategoryTree } from "./category-tree.js";
-import { toFacets } from "./facets.js";
+import { ListIndex, type ListQuery } from "./list-index.js";
 import { groupByProduct, type ProductParts, toProductDetail, toProductSummary } from "./mappers.js";
 import type { CatalogRepo, CategoryRecord, ProductRecord } from "./repo.js";
 import { type CachedAnswer, ResponseCache } from "./response-cache.js";
@@ -51,6 +51,16 @@ export type CatalogueChange = { kind: "products"; productIds: ReadonlySet<number
 /** More change rows than this since a process last looked: it drops everything rather than follow each. */
 export const maxFollowedChanges = 500;
 
+/** Products the list index reads per statement while it is built (their rows die young). */
+const listBuildChunk = 5_000;
+/**
+ * Stock moves read again behind the newest seen: on PostgreSQL a move can commit after one with a
+ * higher id, and it is still caught while fewer than this many moves came after it.
+ */
+const stockMoveLookback = 500;
+/** Stock moves read per poll at most (a backlog is followed over the next polls). */
+const stockMovesPerPoll = 5_000;
+
 export interface ProductChanges {
   name?: string;
   price?: number;
@@ -75,6 +85,10 @@ export class CatalogService {
   private readonly appliedHere = new Set<number>();
   /** The category index of the current catalogue version (one statement per version). */
   private categoryIndexLoad: Promise<CategoryIndex> | undefined;
+  /** Every product on sale as lists read it, built once and then changed by product (decision 0024). */
+  private lists: Promise<ListIndex> | undefined;
+  /** The stock moves the list index has followed: the newest id, and those read in the lookback. */
+  private stockMoves = { newest: 0, followed: new Set<number>() };
 
   constructor(
     private readonly repo: CatalogRepo,
@@ -231,17 +245,17 @@ export class CatalogService {
     },
   ): Promise<FacetedProductList> {
     const { page, limit, sort, ...rest } = query;
-    const filters: ProductFilters = { ...rest, sort: sort === "relevance" ? DEFAULT_PRODUCT_SORT : sort };
-    const facets = toFacets(await this.repo.findFacets(filters, undefined, ids));
+    const lists = await this.listIndex();
+    const list: ListQuery = {
+      filters: { ...rest, sort: sort === "relevance" ? DEFAULT_PRODUCT_SORT : sort },
+      among: ids,
+    };
+    const facets = lists.facets(list);
     if (sort !== "relevance") {
-      const offset = (page - 1) * limit;
-      const { rows, total } = await this.repo.findProductPage(filters, undefined, { offset, limit }, ids);
-      const totalElements = total ?? (page > 1 ? await this.repo.countProducts(filters, undefined, ids) : 0);
-      return { ...pageOf(await this.summaries(rows), page, limit, totalElements), facets, category: null };
+      const { ids: pageIds, total } = lists.page(list, (page - 1) * limit, limit);
+      return { ...pageOf(await this.summariesByIds(pageIds), page, limit, total), facets, category: null };
     }
-    const { rows } = await this.repo.findProductPage(filters, undefined, { offset: 0, limit: ids.length || 1 }, ids);
-    const matching = new Set(rows.map((row) => row.id));
-    const ranked = ids.filter((id) => matching.has(id));
+    const ranked = lists.filterAmong({ ...list, among: ids });
     const content = await this.summariesByIds(ranked.slice((page - 1) * limit, page * limit));
     return { ...pageOf(content, page, limit, ranked.length), facets, category: null };
   }
@@ -370,13 +384,33 @@ export class CatalogService {
     return { kind: "products", productIds: new Set(unseen.map((row) => row.product_id as number)) };
   }
 
+  /**
+   * Follows the stock moves written since the last look (by any process): the list index reads
+   * those products again, so the in-stock filter and count catch up within a poll. List answers
+   * already cached keep their short expiry (a sale does not drop them).
+   */
+  async followStockMoves(): Promise<void> {
+    if (!this.lists) return;
+    const { newest, followed } = this.stockMoves;
+    const rows = await this.repo.findStockMovesSince(Math.max(0, newest - stockMoveLookback), stockMovesPerPoll);
+    const unseen = rows.filter((row) => !followed.has(row.id));
+    if (unseen.length === 0 || !this.lists) return;
+    const latest = Math.max(newest, ...unseen.map((row) => row.id));
+    for (const row of unseen) followed.add(row.id);
+    for (const id of followed) if (id <= latest - stockMoveLookback) followed.delete(id);
+    this.stockMoves = { newest: latest, followed };
+    this.reloadLists(new Set(unseen.map((row) => row.product_id)));
+  }
+
   private apply(change: CatalogueChange): void {
     if (change.kind === "all") {
       this.cache.clear();
       this.categoryIndexLoad = undefined;
+      this.lists = undefined;
     } else {
       // Categories are not a product's: the category index stays.
       this.cache.evictProducts(change.productIds);
+      this.reloadLists(change.productIds);
     }
     for (const listener of this.changeListeners) listener(change);
   }
@@ -384,8 +418,8 @@ export class CatalogService {
   // ---- helpers -------------------------------------------------------------------------
 
   /**
-   * A list page: the page (one statement with its window count), its products' parts (three),
-   * the facets (one). `category` null: a category that does not exist (an empty list).
+   * A list page: its products' ids, total and facets from the list index, then those products'
+   * rows and parts (four statements). `category` null: a category that does not exist (an empty list).
    */
   private async facetedPage(
     filters: ProductFilters,
@@ -393,13 +427,58 @@ export class CatalogService {
     category: CategoryRecord | null | undefined,
   ): Promise<FacetedProductList> {
     const index = category ? await this.categoryIndex() : undefined;
-    const scope = category === undefined ? undefined : category === null ? [] : index!.scopeOf(category);
-    const offset = (paging.page - 1) * paging.limit;
-    const { rows, total } = await this.repo.findProductPage(filters, scope, { offset, limit: paging.limit });
-    const totalElements = total ?? (paging.page > 1 ? await this.repo.countProducts(filters, scope) : 0);
-    const page = pageOf(await this.summaries(rows), paging.page, paging.limit, totalElements);
-    const facets = toFacets(await this.repo.findFacets(filters, scope));
-    return { ...page, facets, category: category && index ? index.contextOf(category) : null };
+    const scope = category === undefined ? undefined : new Set(category === null ? [] : index!.scopeOf(category));
+    const lists = await this.listIndex();
+    const list: ListQuery = { filters, scope };
+    const { ids, total } = lists.page(list, (paging.page - 1) * paging.limit, paging.limit);
+    const page = pageOf(await this.summariesByIds(ids), paging.page, paging.limit, total);
+    return { ...page, facets: lists.facets(list), category: category && index ? index.contextOf(category) : null };
+  }
+
+  /** Builds the list index ahead of the first list (start-up), so no shopper waits for it. */
+  warmUp(): Promise<void> {
+    return this.listIndex().then(() => undefined);
+  }
+
+  private listIndex(): Promise<ListIndex> {
+    if (!this.lists) {
+      const building = this.buildLists();
+      this.lists = building;
+      building.catch(() => {
+        if (this.lists === building) this.lists = undefined;
+      });
+    }
+    return this.lists;
+  }
+
+  /** Every product on sale, a chunk at a time (requests run in between), moves followed from now on. */
+  private async buildLists(): Promise<ListIndex> {
+    // Moves already committed are in the rows read below; later ones (and late commits among the
+    // newest ids) are followed from here.
+    const seen = await this.repo.findLatestStockMoveIds(stockMoveLookback);
+    this.stockMoves = { newest: seen[0] ?? 0, followed: new Set(seen) };
+    const index = new ListIndex();
+    const ids = await this.repo.findActiveProductIds();
+    for (let start = 0; start < ids.length; start += listBuildChunk) {
+      index.add(await this.repo.findListRows(ids.slice(start, start + listBuildChunk)));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return index;
+  }
+
+  /** Lists wait for these products to be read again, so none answers from their old entries. */
+  private reloadLists(productIds: ReadonlySet<number>): void {
+    const current = this.lists;
+    if (!current) return;
+    const ids = [...productIds];
+    const updating = current.then(async (index) => {
+      index.replace(ids, await this.repo.findListRows(ids));
+      return index;
+    });
+    this.lists = updating;
+    updating.catch(() => {
+      if (this.lists === updating) this.lists = undefined;
+    });
   }
 
   /** The category index of this catalogue version, loaded once (dropped with the caches). */

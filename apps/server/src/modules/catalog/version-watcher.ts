@@ -3,12 +3,16 @@ import type { CatalogService } from "./service.js";
 
 /**
  * Every process polls the catalogue version stored in the database, so a change made by any
- * process (or by `npm run seed`) reaches all of them within one interval.
+ * process (or by `npm run seed`) reaches all of them within one interval; so do stock moves, for
+ * the lists' in-stock filter.
  */
 export function watchCatalogueVersion(app: FastifyInstance, catalog: CatalogService, intervalMs: number): void {
   let timer: NodeJS.Timeout | undefined;
   const check = () =>
-    catalog.checkForChanges().catch((error: unknown) => app.log.warn({ err: error }, "catalogue version check failed"));
+    catalog
+      .checkForChanges()
+      .then(() => catalog.followStockMoves())
+      .catch((error: unknown) => app.log.warn({ err: error }, "catalogue version check failed"));
 
   app.addHook("onReady", async () => {
     await check();

@@ -7,6 +7,8 @@
  *   npm run bench:admin                                  (from the repository root; builds the server)
  *   BENCH_ORDERS=20000 BENCH_SECONDS=2 npm run bench:admin
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/vaki_bench npm run bench:admin
+ *   BENCH_REUSE=1 DATABASE_URL=… npm run bench:admin    (PostgreSQL: keeps the orders an earlier run
+ *                                                        seeded, if it seeded BENCH_ORDERS of them)
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -16,13 +18,15 @@ import { openDatabase } from "../src/db/connection.js";
 import { migrateToLatest } from "../src/db/migrate.js";
 import { type BenchServer, type CaseResult, checkP99, printResults, runCase, startBuiltServer } from "./bench-kit.js";
 import { benchAwbOf, benchEmailOf, benchPhoneOf, firstOrderNumber, seedOrders } from "./seed-orders.js";
-import { signInBenchOwner } from "./staff-session.js";
+import { benchOwnerEmail, signInBenchOwner } from "./staff-session.js";
 
 const orderCount = Number(process.env.BENCH_ORDERS ?? 100_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const port = Number(process.env.BENCH_PORT ?? 3901);
 const databaseUrl = process.env.DATABASE_URL;
+// A PostgreSQL database outlives the run: seeding 100,000 orders again each time takes minutes.
+const reuse = process.env.BENCH_REUSE === "1" && databaseUrl !== undefined;
 const budgetMs = 50;
 
 async function main(): Promise<void> {
@@ -44,13 +48,26 @@ async function main(): Promise<void> {
     .selectFrom("orders")
     .select((eb) => eb.fn.countAll().as("n"))
     .executeTakeFirst();
-  if (Number(existing?.n ?? 0) > 0) throw new Error("the bench needs an empty database: it seeds its own orders");
-  console.log(`seeding ${orderCount} orders (${handle.dialect})...`);
-  const seeded = await seedOrders(handle.db, { orders: orderCount });
-  console.log(`seeded in ${(seeded.ms / 1000).toFixed(1)} s`);
-  // PostgreSQL's autovacuum would have vacuumed and analysed tables this size by the time a shop
-  // has them (the visibility map lets counts read indexes alone).
-  if (handle.dialect === "postgres") await sql`vacuum analyze`.execute(handle.db);
+  const present = Number(existing?.n ?? 0);
+  if (reuse && present === orderCount) {
+    console.log(`reusing the ${present} orders seeded before (BENCH_REUSE=1)`);
+    // The earlier run's owner goes: its session rows, then the account (its e-mail is unique).
+    const earlier = handle.db.selectFrom("staff_users").select("id").where("email", "=", benchOwnerEmail);
+    await handle.db.deleteFrom("staff_sessions").where("staff_id", "in", earlier).execute();
+    await handle.db.deleteFrom("staff_users").where("email", "=", benchOwnerEmail).execute();
+  } else {
+    if (present > 0) {
+      throw new Error(
+        `the bench needs an empty database (it seeds its own orders), or BENCH_REUSE=1 with ${orderCount} orders seeded`,
+      );
+    }
+    console.log(`seeding ${orderCount} orders (${handle.dialect})...`);
+    const seeded = await seedOrders(handle.db, { orders: orderCount });
+    console.log(`seeded in ${(seeded.ms / 1000).toFixed(1)} s`);
+    // PostgreSQL's autovacuum would have vacuumed and analysed tables this size by the time a shop
+    // has them (the visibility map lets counts read indexes alone).
+    if (handle.dialect === "postgres") await sql`vacuum analyze`.execute(handle.db);
+  }
 
   const now = new Date();
   const owner = await signInBenchOwner(handle.db, now);

@@ -3,6 +3,9 @@ import { staffCookieName, staffCsrfHeader } from "@vaki/contract/admin/schemas";
 import type { Kysely } from "kysely";
 import type { Database } from "../src/db/schema.js";
 
+/** The bench owner's e-mail (a reused bench database replaces the earlier run's owner). */
+export const benchOwnerEmail = "bench-owner@example.in";
+
 /** A signed-in owner as the admin app is: its cookie for every call, its CSRF token for writes. */
 export interface BenchOwner {
   cookie: string;
@@ -26,7 +29,7 @@ export async function signInBenchOwner(db: Kysely<Database>, now = new Date()): 
     .insertInto("staff_users")
     .values({
       id: staffId,
-      email: "bench-owner@example.in",
+      email: benchOwnerEmail,
       name: "Bench Owner",
       role: "owner",
       password_hash: "bench (never signs in with a password)",

@@ -1,7 +1,8 @@
+import { createHash } from "node:crypto";
 import { closeSync, mkdirSync, openSync } from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { type Compilable, CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { Config } from "../config.js";
 import type { Database } from "./schema.js";
@@ -19,6 +20,36 @@ export interface DatabaseHandle {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
 
+/** The comment that opens the SQL of a statement run by `prepared`. */
+const preparedMarker = "/* prepared */ ";
+
+/**
+ * The query, to run as a prepared statement on PostgreSQL: parsed once per connection, and once
+ * PostgreSQL finds its generic plan as good as the custom ones, no longer planned per run. Only
+ * for SQL whose best plan does not depend on its parameters' values (no `limit $n`, no filter
+ * whose choice of index depends on the value), and whose text takes few shapes: each text is
+ * kept on every connection. SQLite prepares every statement anyway.
+ */
+export function prepared<R>(query: Compilable<R>): CompiledQuery<R> {
+  const compiled = query.compile();
+  return CompiledQuery.raw(preparedMarker + compiled.sql, [...compiled.parameters]) as CompiledQuery<R>;
+}
+
+/**
+ * node-postgres prepares a query given a name; this client names the SQL `prepared` marked
+ * (by its hash, so a name never stands for two texts) and runs the rest unnamed, as before.
+ */
+class PreparingClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const [text, values, ...rest] = args;
+    if (typeof text === "string" && text.startsWith(preparedMarker)) {
+      const name = `p_${createHash("sha1").update(text).digest("base64url")}`;
+      return (super.query as (...a: unknown[]) => never)({ name, text, values }, ...rest);
+    }
+    return (super.query as (...a: unknown[]) => never)(...args);
+  }
+}
+
 export interface OpenOptions {
   /** Called with the SQL of every statement run; tests count statements with it. */
   onQuery?: (sql: string) => void;
@@ -34,6 +65,7 @@ export function openDatabase(database: Config["database"], options: OpenOptions 
     const pool = new pg.Pool({
       connectionString: database.url,
       max: 10,
+      Client: PreparingClient,
       ...(database.schema ? { options: `-c search_path=${database.schema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });

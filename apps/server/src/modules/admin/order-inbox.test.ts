@@ -1,4 +1,5 @@
 import { adminOrdersQuerySchema } from "@vaki/contract/admin/schemas";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerAndLogin } from "../../../test/helpers/accounts.js";
 import { createTestShop, type TestShop } from "../../../test/helpers/app.js";
@@ -147,6 +148,21 @@ describe(`the order inbox: tabs, counts, filters and search (${testEngine})`, ()
     expect(page1.items[0]).toMatchObject({ refundedAmount: 0, packedAt: null });
   });
 
+  /** Every page of a list, two orders a page, as the ids of each page. */
+  const pages = async (reads: OrderAdminReads, raw: Record<string, string>) => {
+    const seen: string[][] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await reads.list(
+        adminOrdersQuerySchema.parse({ ...raw, limit: "2", ...(cursor ? { cursor } : {}) }),
+      );
+      seen.push(page.items.map((item) => item.id));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    return seen;
+  };
+  const nineNames = ["noida", "riya sharma", "kavya", "nis pill", "ila khan", "rohan gupta", "noida rohan", "n", "r s"];
+
   it("gives a common name the same pages whether it lists, walks its word or walks the orders", async () => {
     const listing = new OrderAdminReads(shop.database.db);
     // Every word counts as common here, so each search takes a walk.
@@ -159,29 +175,7 @@ describe(`the order inbox: tabs, counts, filters and search (${testEngine})`, ()
     expect((await walking.namePlan("n", "total"))?.kind).toBe("walk-orders");
     expect((await walking.namePlan("n", null))?.kind).toBe("list");
     expect(await walking.namePlan("VK-1", "createdAt")).toBeNull();
-    const pages = async (reads: OrderAdminReads, raw: Record<string, string>) => {
-      const seen: string[][] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await reads.list(
-          adminOrdersQuerySchema.parse({ ...raw, limit: "2", ...(cursor ? { cursor } : {}) }),
-        );
-        seen.push(page.items.map((item) => item.id));
-        cursor = page.nextCursor ?? undefined;
-      } while (cursor);
-      return seen;
-    };
-    for (const q of [
-      "noida",
-      "riya sharma",
-      "kavya",
-      "nis pill",
-      "ila khan",
-      "rohan gupta",
-      "noida rohan",
-      "n",
-      "r s",
-    ]) {
+    for (const q of nineNames) {
       for (const extra of [
         {},
         { dir: "asc" },
@@ -195,6 +189,29 @@ describe(`the order inbox: tabs, counts, filters and search (${testEngine})`, ()
     }
     expect((await pages(walking, { q: "noida" })).flat()).toHaveLength(7);
     expect((await pages(walking, { q: "noida rohan" })).flat()).toEqual([ids.failed]);
+  });
+
+  it("gives the same pages from prepared statements' generic plans as from plans made per search", async () => {
+    const planned = new OrderAdminReads(shop.database.db);
+    const expected: string[][][] = [];
+    for (const q of [undefined, ...nineNames]) {
+      for (const dir of ["desc", "asc"]) expected.push(await pages(planned, { ...(q ? { q } : {}), dir }));
+    }
+    // PostgreSQL plans a prepared statement's first runs with their values; forced to its generic
+    // plan from the start, every page must still be the same (SQLite prepares every statement).
+    await shop.database.db.connection().execute(async (connection) => {
+      const generic = new OrderAdminReads(connection);
+      if (shop.database.dialect === "postgres") await sql`set plan_cache_mode = force_generic_plan`.execute(connection);
+      try {
+        const answered: string[][][] = [];
+        for (const q of [undefined, ...nineNames]) {
+          for (const dir of ["desc", "asc"]) answered.push(await pages(generic, { ...(q ? { q } : {}), dir }));
+        }
+        expect(answered).toEqual(expected);
+      } finally {
+        if (shop.database.dialect === "postgres") await sql`reset plan_cache_mode`.execute(connection);
+      }
+    });
   });
 
   it("finds orders by their account's name, and by its new name once the account is renamed", async () => {

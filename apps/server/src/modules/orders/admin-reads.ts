@@ -20,7 +20,7 @@ import {
   paymentStatuses,
 } from "@vaki/contract/orders";
 import { type ExpressionBuilder, sql } from "kysely";
-import type { Db } from "../../db/connection.js";
+import { type Db, prepared } from "../../db/connection.js";
 import type { Database } from "../../db/schema.js";
 import { afterKey, type CursorKey, decodeCursor, encodeCursor } from "../../lib/keyset.js";
 import { containsPattern } from "../../lib/like-pattern.js";
@@ -63,27 +63,27 @@ export class OrderAdminReads {
     const ranges = words.map(prefixRange);
     const inRange = ({ from, until }: WordRange) =>
       this.db.selectFrom("order_name_words").where("word", ">=", from).where("word", "<", until);
-    const row: Record<string, unknown> = await this.db
-      .selectNoFrom((eb) =>
-        ranges.flatMap((range, k) => [
-          eb
-            .selectFrom(
-              inRange(range)
-                .select("order_id")
-                .limit(this.commonNameMatches + 1)
-                .as("capped"),
-            )
-            .select((inner) => inner.fn.countAll().as("n"))
-            .as(`n${k}`),
-          inRange(range)
-            .select((inner) => inner.fn.min("word").as("w"))
-            .as(`lo${k}`),
-          inRange(range)
-            .select((inner) => inner.fn.max("word").as("w"))
-            .as(`hi${k}`),
-        ]),
-      )
-      .executeTakeFirstOrThrow();
+    // Prepared (index probes whatever the words); the cap is a literal so it stays in the plan.
+    const probe = this.db.selectNoFrom((eb) =>
+      ranges.flatMap((range, k) => [
+        eb
+          .selectFrom(
+            inRange(range)
+              .select("order_id")
+              .limit(sql.lit(this.commonNameMatches + 1))
+              .as("capped"),
+          )
+          .select((inner) => inner.fn.countAll().as("n"))
+          .as(`n${k}`),
+        inRange(range)
+          .select((inner) => inner.fn.min("word").as("w"))
+          .as(`lo${k}`),
+        inRange(range)
+          .select((inner) => inner.fn.max("word").as("w"))
+          .as(`hi${k}`),
+      ]),
+    );
+    const [row = {}] = (await this.db.executeQuery(prepared(probe))).rows as Record<string, unknown>[];
     const probes = ranges
       .map((range, k) => ({ range, n: Number(row[`n${k}`] ?? 0), lo: row[`lo${k}`], hi: row[`hi${k}`] }))
       .sort((x, y) => x.n - y.n);
@@ -119,11 +119,13 @@ export class OrderAdminReads {
         .where((eb) => matchesFilters(eb, query, plan))
         .$if(query.tab !== "all", (qb) => qb.where((eb) => inTab(eb, query.tab)));
       if (cursor) select = select.where((eb) => afterKey(eb, sortColumn, "orders.id", cursor, query.dir));
-      rows = await select
+      const page = select
         .orderBy(sortColumn, query.dir)
         .orderBy("orders.id", query.dir)
-        .limit(query.limit + 1)
-        .execute();
+        .limit(sql.lit(query.limit + 1));
+      // The unfiltered list is one plan whatever the cursor: prepared. A filter's best index can
+      // depend on its value (a tab, a date range), so filtered lists are planned each time.
+      rows = !query.q && unfiltered(query) ? (await this.db.executeQuery(prepared(page))).rows : await page.execute();
     }
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
@@ -140,7 +142,7 @@ export class OrderAdminReads {
    * A page of a common name's orders by time: the orders of its driving word, newest first along
    * (word, created_at, order_id), each checked for the other words and the filters.
    */
-  private walkWord(
+  private async walkWord(
     query: AdminOrdersQuery,
     plan: Extract<NamePlan, { kind: "walk-word" }>,
     cursor: CursorKey | undefined,
@@ -148,10 +150,10 @@ export class OrderAdminReads {
     const others = { ...query, q: undefined };
     // The driving word joins in as `d`; the filters and tabs read only orders, users and shipments.
     const scope = (eb: unknown) => eb as OrderListScope;
-    return this.summaries()
+    const page = this.summaries()
       .innerJoin("order_name_words as d", "d.order_id", "orders.id")
       .where("d.word", "=", plan.word)
-      .where((eb) => eb.and(plan.others.map((range) => hasWord("d.order_id", range))))
+      .where((eb) => eb.and(plan.others.map((range) => hasWordChecked("d.order_id", range))))
       .where((eb) => matchesFilters(scope(eb), others))
       .$if(query.tab !== "all", (qb) => qb.where((eb) => inTab(scope(eb), query.tab)))
       .$if(cursor !== undefined, (qb) =>
@@ -159,8 +161,10 @@ export class OrderAdminReads {
       )
       .orderBy("d.created_at", query.dir)
       .orderBy("d.order_id", query.dir)
-      .limit(query.limit + 1)
-      .execute();
+      .limit(sql.lit(query.limit + 1));
+    // The walk is the one plan whatever the words: prepared when no filter could make another index
+    // worth choosing.
+    return unfiltered(query) ? (await this.db.executeQuery(prepared(page))).rows : page.execute();
   }
 
   /**
@@ -361,6 +365,12 @@ export class OrderAdminReads {
   }
 }
 
+/** No filter but the search text, in the "all" tab. */
+function unfiltered(query: AdminOrdersQuery): boolean {
+  const { q: _q, tab, sort: _sort, dir: _dir, limit: _limit, cursor: _cursor, ...filters } = query;
+  return tab === "all" && Object.values(filters).every((value) => value === undefined);
+}
+
 type OrderListScope = ExpressionBuilder<Database, "orders" | "shipments" | "users">;
 
 /** Which orders a tab holds (inbox-tabs.ts says it in words); the dashboard counts by it too. */
@@ -507,6 +517,15 @@ function matchesName(eb: OrderListScope, q: string, plan?: NamePlan | null) {
 /** The order in `orderId` has a stored word in the range, along (order_id, word). */
 function hasWord(orderId: string, range: WordRange) {
   return sql<boolean>`exists (select 1 from order_name_words as x where x.order_id = ${sql.ref(orderId)} and x.word >= ${range.from} and x.word < ${range.until})`;
+}
+
+/**
+ * `hasWord`, checked order by order as the walk reaches it. PostgreSQL would make a plain EXISTS a
+ * semi-join, whose generic plan (a prepared statement's) guesses the words' share so small that it
+ * gathers parallel workers to read the whole word; an OFFSET keeps it a check per row.
+ */
+function hasWordChecked(orderId: string, range: WordRange) {
+  return sql<boolean>`exists (select 1 from order_name_words as x where x.order_id = ${sql.ref(orderId)} and x.word >= ${range.from} and x.word < ${range.until} limit 1 offset 0)`;
 }
 
 /** The whole-identifier lookups of `matchesOrder`, or null when the text is not shaped like one. */

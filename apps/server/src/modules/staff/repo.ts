@@ -1,6 +1,6 @@
 import type { StaffRole } from "@vaki/contract/admin/schemas";
 import type { Selectable } from "kysely";
-import type { Db } from "../../db/connection.js";
+import { type Db, prepared } from "../../db/connection.js";
 import type {
   StaffLinksTable,
   StaffSessionsTable,
@@ -90,8 +90,48 @@ export class StaffRepo {
     await this.db.insertInto("staff_sessions").values(row).execute();
   }
 
-  findSessionByTokenHash(tokenHash: string): Promise<StaffSessionRow | undefined> {
-    return this.db.selectFrom("staff_sessions").selectAll().where("token_hash", "=", tokenHash).executeTakeFirst();
+  /**
+   * A session by its token's hash with the person it is for, in one statement (every admin call
+   * reads it), prepared on PostgreSQL: one plan whatever the token.
+   */
+  async findSessionWithStaff(tokenHash: string): Promise<{ session: StaffSessionRow; staff: StaffRow } | undefined> {
+    const query = this.db
+      .selectFrom("staff_sessions as s")
+      .innerJoin("staff_users as u", "u.id", "s.staff_id")
+      .selectAll("s")
+      .select([
+        "u.email as u_email",
+        "u.name as u_name",
+        "u.role as u_role",
+        "u.password_hash as u_password_hash",
+        "u.totp_secret as u_totp_secret",
+        "u.totp_last_step as u_totp_last_step",
+        "u.active as u_active",
+        "u.last_sign_in_at as u_last_sign_in_at",
+        "u.created_at as u_created_at",
+        "u.updated_at as u_updated_at",
+      ])
+      .where("s.token_hash", "=", tokenHash);
+    const [row] = (await this.db.executeQuery(prepared(query))).rows;
+    if (!row) return undefined;
+    const { u_email, u_name, u_role, u_password_hash, u_totp_secret, u_totp_last_step, u_active, ...rest } = row;
+    const { u_last_sign_in_at, u_created_at, u_updated_at, ...session } = rest;
+    return {
+      session,
+      staff: {
+        id: row.staff_id,
+        email: u_email,
+        name: u_name,
+        role: u_role,
+        password_hash: u_password_hash,
+        totp_secret: u_totp_secret,
+        totp_last_step: u_totp_last_step,
+        active: u_active,
+        last_sign_in_at: u_last_sign_in_at,
+        created_at: u_created_at,
+        updated_at: u_updated_at,
+      },
+    };
   }
 
   async touchSession(id: string, at: string): Promise<void> {

@@ -296,11 +296,10 @@ export class StaffService {
   /** The person behind a session cookie, or 401: ended, idle 30 minutes, 12 hours old, or deactivated. */
   async authenticate(sessionToken: string | undefined): Promise<StaffPrincipal> {
     if (!sessionToken || sessionToken.length > 200) throw new StaffUnauthenticated(m.sessionEnded);
-    const session = await this.repo.findSessionByTokenHash(hashOpaqueToken(sessionToken));
+    const found = await this.repo.findSessionWithStaff(hashOpaqueToken(sessionToken));
     const now = this.clock.now();
-    if (!session || !isLive(session, now)) throw new StaffUnauthenticated(m.sessionEnded);
-    const staff = await this.repo.findById(session.staff_id);
-    if (!staff?.active) throw new StaffUnauthenticated(m.sessionEnded);
+    if (!found || !isLive(found.session, now) || !found.staff.active) throw new StaffUnauthenticated(m.sessionEnded);
+    const { session, staff } = found;
     if (now.getTime() - Date.parse(session.last_seen_at) >= touchEveryMs) {
       const at = now.toISOString();
       await this.repo.touchSession(session.id, at);

@@ -12,6 +12,9 @@
  *   npm run bench:admin-products                         (from the repository root; builds the server)
  *   SEED_SCALE=20000 BENCH_SECONDS=2 npm run bench:admin-products
  *   BENCH_CASES=search npm run bench:admin-products      (only the cases whose name matches)
+ *   BENCH_DATA_DIR=/tmp/products-100k npm run bench:admin-products
+ *       (seeds on the first run and keeps the catalogue, in that directory or DATABASE_URL's database;
+ *       later runs migrate it and reuse it)
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -31,7 +34,7 @@ import {
   startBuiltServer,
   startFloor,
 } from "./bench-kit.js";
-import { type BenchOwner, signInBenchOwner } from "./staff-session.js";
+import { type BenchOwner, benchOwnerEmail, signInBenchOwner } from "./staff-session.js";
 
 const seedScale = Number(process.env.SEED_SCALE ?? 100_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
@@ -39,6 +42,11 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const shopperConnections = Number(process.env.BENCH_SHOPPER_CONNECTIONS ?? 50);
 const port = Number(process.env.BENCH_PORT ?? 3902);
 const databaseUrl = process.env.DATABASE_URL;
+/**
+ * Kept between runs (seeding 100,000 products takes most of a minute): the SQLite data directory,
+ * or with DATABASE_URL the media directory, the database being kept anyway.
+ */
+const keptDataDir = process.env.BENCH_DATA_DIR;
 const budgetMs = 50;
 const floorShare = 0.8;
 /** run.ts's case 2: the storefront's first list page. */
@@ -52,6 +60,20 @@ const browserHeaders = { "accept-encoding": "gzip, deflate, br, zstd" };
 async function holdSomeBack(db: Kysely<Database>): Promise<void> {
   await db.updateTable("products").set({ status: "draft", is_active: 0 }).where(sql<boolean>`id % 20 = 0`).execute();
   await db.updateTable("products").set({ status: "archived", is_active: 0 }).where(sql<boolean>`id % 50 = 7`).execute();
+}
+
+/** Products and variants of a kept catalogue. */
+async function countCatalogue(db: Kysely<Database>): Promise<{ products: number; variants: number }> {
+  const count = async (table: "products" | "variants") =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return { products: await count("products"), variants: await count("variants") };
 }
 
 /** SKUs spread over the catalogue, old and new products: whole, and the product's code alone. */
@@ -171,26 +193,37 @@ function saveEverySecond(base: string, owner: BenchOwner, product: AdminProductD
 }
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "vaki-bench-products-"));
+  const dataDir = keptDataDir ?? mkdtempSync(path.join(os.tmpdir(), "vaki-bench-products-"));
   const database = databaseUrl
     ? ({ kind: "postgres", url: databaseUrl } as const)
     : ({ kind: "sqlite", file: path.join(dataDir, "shop.db") } as const);
   const servers: BenchServer[] = [];
   const stopAll = () => {
     for (const server of servers) server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keptDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   process.on("exit", stopAll);
 
   // The server's own SEED_SCALE catalogue, seeded here so the owner can be signed in before it starts.
   const handle = openDatabase(database);
   await migrateToLatest(handle.db, handle.dialect);
-  if (!(await isCatalogueEmpty(handle.db))) throw new Error("the bench needs an empty database: it seeds its own");
-  console.log(`seeding ${seedScale} products (${handle.dialect})...`);
-  const started = Date.now();
-  const seeded = await seedCatalogue(handle.db, { mediaDir: path.join(dataDir, "media"), scale: seedScale });
-  await holdSomeBack(handle.db);
-  console.log(`seeded ${seeded.products} products, ${seeded.variants} variants in ${(Date.now() - started) / 1000} s`);
+  const reused = keptDataDir !== undefined && !(await isCatalogueEmpty(handle.db));
+  let seeded: { products: number; variants: number };
+  if (reused) {
+    seeded = await countCatalogue(handle.db);
+    console.log(`reusing ${dataDir}: ${seeded.products} products, ${seeded.variants} variants`);
+    // The last run's owner and sessions (cascade): signed in afresh below.
+    await handle.db.deleteFrom("staff_users").where("email", "=", benchOwnerEmail).execute();
+  } else {
+    if (!(await isCatalogueEmpty(handle.db))) throw new Error("the bench needs an empty database: it seeds its own");
+    console.log(`seeding ${seedScale} products (${handle.dialect})...`);
+    const started = Date.now();
+    seeded = await seedCatalogue(handle.db, { mediaDir: path.join(dataDir, "media"), scale: seedScale });
+    await holdSomeBack(handle.db);
+    console.log(
+      `seeded ${seeded.products} products, ${seeded.variants} variants in ${(Date.now() - started) / 1000} s`,
+    );
+  }
   if (handle.dialect === "postgres") await sql`vacuum analyze`.execute(handle.db);
   const skus = await sampleSkus(handle.db);
   const categoryFilters = await sampleCategories(handle.db);
@@ -200,6 +233,10 @@ async function main(): Promise<void> {
   const server = await startBuiltServer({ port, dataDir });
   servers.push(server);
   const { base } = server;
+  // The storefront's search index is built once listening (seconds at 100,000 products, decision
+  // 0024); a search waits for it, so the cases below do not share the cores with that build.
+  const indexed = await fetch(`${base}/api/products/search?keyword=tee`);
+  if (!indexed.ok) throw new Error(`search: ${indexed.status} ${await indexed.text()}`);
   const only = process.env.BENCH_CASES ? new RegExp(process.env.BENCH_CASES) : null;
   const list = (queries: string[]) => queries.map((query) => `/api/admin/products${query ? `?${query}` : ""}`);
   const q = (values: string[]) => values.map((value) => `q=${encodeURIComponent(value)}`);

@@ -28,6 +28,7 @@ import { orderNameWordsTime } from "./migrations/0025-order-name-words-time.js";
 import { catalogueChanges } from "./migrations/0026-catalogue-changes.js";
 import { adminProductIndexes } from "./migrations/0027-admin-product-indexes.js";
 import { productSearchWords } from "./migrations/0028-product-search-words.js";
+import { adminProductStatusIndexes } from "./migrations/0029-admin-product-status-indexes.js";
 
 /** Migrations in order; each gets the dialect so both engines end with equivalent schemas. */
 export type DialectMigration = (dialect: Dialect) => Migration;
@@ -61,6 +62,7 @@ const migrations: Record<string, DialectMigration> = {
   "0026-catalogue-changes": catalogueChanges,
   "0027-admin-product-indexes": adminProductIndexes,
   "0028-product-search-words": productSearchWords,
+  "0029-admin-product-status-indexes": adminProductStatusIndexes,
 };
 
 class InCodeMigrations implements MigrationProvider {

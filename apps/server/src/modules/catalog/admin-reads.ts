@@ -5,7 +5,13 @@ import type { Database } from "../../db/schema.js";
 import { afterKey, decodeCursor, encodeCursor } from "../../lib/keyset.js";
 import { deliveryLinesOf } from "./delivery-lines.js";
 import { parseSpecifications } from "./mappers.js";
-import { matchedSku, matchesProductWords, type ProductSearchPlan, productSearchPlan } from "./product-words.js";
+import {
+  denseMatchesDefault,
+  matchedSku,
+  matchesProductWords,
+  type ProductSearchPlan,
+  productSearchPlan,
+} from "./product-words.js";
 
 export type ProductFilters = Pick<AdminProductsQuery, "q" | "status" | "stock" | "category" | "character">;
 
@@ -13,12 +19,22 @@ const sortColumns = { name: "products.name", createdAt: "products.created_at", p
 
 /** A search whose rarest word has more stored matches than this walks the list instead of listing them. */
 const commonWordMatchesDefault = 1_000;
+/**
+ * A category filter whose scope links more products than this walks the sort's index and checks
+ * each product; a smaller one lists its products and sorts them (a walk reads about
+ * `limit ÷ share` products a page, a listing the whole scope: even near 1,600 at 100,000
+ * products). Past `denseMatchesDefault` links (product-words.ts) each product is probed by key
+ * instead of checked against the scope's links gathered once.
+ */
+const largeScopeLinksDefault = 2_000;
 
 /** Products as the owner's side reads them, inactive ones included. Reads only. */
 export class CatalogAdminReads {
   constructor(
     private readonly db: Db,
     private readonly commonWordMatches = commonWordMatchesDefault,
+    private readonly largeScopeLinks = largeScopeLinksDefault,
+    private readonly denseMatches = denseMatchesDefault,
   ) {}
 
   async list(query: AdminProductsQuery): Promise<{ items: AdminProductSummary[]; nextCursor: string | null }> {
@@ -58,18 +74,19 @@ export class CatalogAdminReads {
     return rows.map((row) => row.id);
   }
 
-  /**
-   * The filters with each category filter (category, character) read as its scope: the category
-   * and its sub-categories (the tree has two levels). Ids written into the statement let the
-   * planner count a small category's products and start from them.
-   */
   /** The scoped filters with the search's plan (product-words.ts): its words listed or walked. */
   private async prepared(query: ProductFilters): Promise<ScopedFilters> {
     const scoped = await this.scoped(query);
     if (!query.q) return scoped;
-    return { ...scoped, search: await productSearchPlan(this.db, query.q, this.commonWordMatches) };
+    return { ...scoped, search: await productSearchPlan(this.db, query.q, this.commonWordMatches, this.denseMatches) };
   }
 
+  /**
+   * The filters with each category filter (category, character) read as its scope: the category
+   * and its sub-categories (the tree has two levels), and its plan (`CategoryScope`) from its
+   * links counted up to the caps, one index range each. Ids written into the statement let the
+   * planner count a small category's products and start from them.
+   */
   private async scoped(query: ProductFilters): Promise<ScopedFilters> {
     const wanted = [query.category, query.character].filter((id): id is number => id !== undefined);
     if (wanted.length === 0) return { ...query, scopes: [] };
@@ -79,7 +96,35 @@ export class CatalogAdminReads {
       .where((eb) => eb.or([eb("id", "in", wanted), eb("parent_id", "in", wanted)]))
       .execute();
     const scopes = wanted.map((id) => rows.filter((row) => row.id === id || row.parent_id === id).map((row) => row.id));
-    return { ...query, scopes };
+    const nonEmpty = scopes.filter((ids) => ids.length > 0);
+    const counts: Record<string, unknown> = nonEmpty.length
+      ? await this.db
+          .selectNoFrom((eb) =>
+            nonEmpty.map((ids, k) =>
+              eb
+                .selectFrom(
+                  eb
+                    .selectFrom("category_products")
+                    .select("category_products.product_id")
+                    .where("category_products.category_id", "in", ids)
+                    .limit(Math.max(this.largeScopeLinks, this.denseMatches) + 1)
+                    .as("capped"),
+                )
+                .select((inner) => inner.fn.countAll().as("n"))
+                .as(`n${k}`),
+            ),
+          )
+          .executeTakeFirstOrThrow()
+      : {};
+    return {
+      ...query,
+      scopes: scopes.map((ids) => {
+        const k = nonEmpty.indexOf(ids);
+        const links = k >= 0 ? Number(counts[`n${k}`] ?? 0) : 0;
+        const plan = links > this.denseMatches ? "probe" : links > this.largeScopeLinks ? "check" : "list";
+        return { ids, plan } as const;
+      }),
+    };
   }
 
   /** The list's filters: status, stock level against the product's threshold, name or SKU, category, character. */
@@ -88,6 +133,10 @@ export class CatalogAdminReads {
     query: ScopedFilters,
   ): SelectQueryBuilder<Database, "products", O> {
     if (query.status) select = select.where("products.status", "=", query.status);
+    const search = query.search;
+    if (search) select = select.where((eb) => matchesProductWords(eb, search));
+    for (const scope of query.scopes) select = select.where((eb) => inCategories(eb, scope));
+    // Last: SQLite checks the terms in order, and the stock test reads each product's variants.
     if (query.stock) {
       // Against the product's own threshold, over its active variants.
       const out = sql<boolean>`exists (select 1 from variants v where v.product_id = products.id and v.is_active = 1 and v.stock_quantity <= 0)`;
@@ -96,9 +145,6 @@ export class CatalogAdminReads {
       else if (query.stock === "low") select = select.where(low);
       else select = select.where((eb) => eb.and([eb.not(out), eb.not(low)]));
     }
-    const search = query.search;
-    if (search) select = select.where((eb) => matchesProductWords(eb, search));
-    for (const scope of query.scopes) select = select.where((eb) => inCategories(eb, scope));
     return select;
   }
 
@@ -107,7 +153,7 @@ export class CatalogAdminReads {
    * with each typed word; each with the SKU that matched, if one did.
    */
   async search(q: string, limit: number) {
-    const plan = await productSearchPlan(this.db, q, this.commonWordMatches);
+    const plan = await productSearchPlan(this.db, q, this.commonWordMatches, this.denseMatches);
     if (plan.kind === "none") return [];
     const rows = await this.summaries()
       .where((eb) => matchesProductWords(eb, plan))
@@ -234,23 +280,31 @@ export class CatalogAdminReads {
 }
 
 /** The list's filters with the scope of each category filter given (see `scoped`). */
-type ScopedFilters = ProductFilters & { scopes: number[][]; search?: ProductSearchPlan };
+type ScopedFilters = ProductFilters & { scopes: CategoryScope[]; search?: ProductSearchPlan };
+/**
+ * A category filter's categories and how its products are found: listed (few), or the sort's index
+ * walked and each product checked against the scope's links gathered once, or probed by key (many).
+ */
+type CategoryScope = { ids: number[]; plan: "list" | "check" | "probe" };
 
 /**
- * The product is in one of these categories (none: an unknown category, so no product). By the
- * links' primary key (category_id, product_id): the planner may start from a small category's
- * products or walk the sort's index and check each product.
+ * The product is in one of the scope's categories (none: an unknown category, so no product), by
+ * the links' primary key (category_id, product_id). A small scope's products are listed for the
+ * planner to start from; a larger one is a check of each product along the sort's index (given
+ * `in (select …)`, SQLite listed all 70,000 products of a top category and sorted them): against
+ * the links gathered once (`is true` keeps either planner from starting at them: SQLite then keeps
+ * them with a Bloom filter, PostgreSQL hashed), or, for a scope holding most products, a probe of
+ * the key.
  */
-function inCategories(eb: ExpressionBuilder<Database, "products">, ids: readonly number[]): Expression<SqlBool> {
-  if (ids.length === 0) return sql<SqlBool>`1 = 0`;
-  return eb(
-    "products.id",
-    "in",
-    eb
-      .selectFrom("category_products")
-      .select("category_products.product_id")
-      .where("category_products.category_id", "in", ids),
-  );
+function inCategories(eb: ExpressionBuilder<Database, "products">, scope: CategoryScope): Expression<SqlBool> {
+  if (scope.ids.length === 0) return sql<SqlBool>`1 = 0`;
+  const links = eb
+    .selectFrom("category_products")
+    .select("category_products.product_id")
+    .where("category_products.category_id", "in", scope.ids);
+  if (scope.plan === "list") return eb("products.id", "in", links);
+  if (scope.plan === "check") return sql<SqlBool>`(${eb("products.id", "in", links)}) is true`;
+  return eb.exists(links.whereRef("category_products.product_id", "=", "products.id"));
 }
 
 function toSummary(row: {

@@ -1,6 +1,5 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/connection.js";
-import type { Database } from "../../db/schema.js";
 import type { ListRows } from "./list-index.js";
 import { replaceProductWords } from "./product-words.js";
 

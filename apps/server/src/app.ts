@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { Config } from "./config.js";
 import type { DatabaseHandle } from "./db/connection.js";
 import { type Clock, systemClock } from "./lib/clock.js";
+import { compressionThresholdBytes } from "./lib/content-encoding.js";
 import { redacted, redactedLogPaths, serializeRequest } from "./lib/log-redaction.js";
 import { createRateLimiter } from "./lib/rate-limit/create-rate-limiter.js";
 import { shareSecrets } from "./lib/shared-secrets.js";
@@ -42,6 +43,7 @@ import { registerAdminStatic } from "./plugins/admin-static.js";
 import { registerApiDocs } from "./plugins/api-docs.js";
 import { registerClientAddress } from "./plugins/client-address.js";
 import { frameworkErrorHandler, registerErrorHandling, registerNotFound } from "./plugins/error-handler.js";
+import { registerQuickCompression } from "./plugins/quick-compression.js";
 import { registerSecurityHeaders } from "./plugins/security.js";
 import { isStorefrontNavigation, registerWebStatic } from "./plugins/web-static.js";
 import { createMailer } from "./providers/mail/create-mailer.js";
@@ -149,7 +151,8 @@ export async function buildApp(
     behindHttps: config.trustProxy !== false,
     payment: paymentBrowserOrigins(config.payment),
   });
-  await app.register(compress, { threshold: 1024, encodings: ["br", "gzip", "deflate"] });
+  registerQuickCompression(app);
+  await app.register(compress, { threshold: compressionThresholdBytes, encodings: ["br", "gzip", "deflate"] });
   await app.register(cookie);
   await registerApiDocs(app, { shopName: config.shopName, version: appVersion });
 

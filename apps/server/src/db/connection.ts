@@ -2,7 +2,16 @@ import { createHash } from "node:crypto";
 import { closeSync, mkdirSync, openSync } from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import { type Compilable, CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import {
+  type Compilable,
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  sql,
+} from "kysely";
+import { LRUCache } from "lru-cache";
 import pg from "pg";
 import type { Config } from "../config.js";
 import type { Database } from "./schema.js";
@@ -81,8 +90,37 @@ export function openDatabase(database: Config["database"], options: OpenOptions 
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma(`busy_timeout = ${sqliteBusyTimeoutMs}`);
   sqlite.pragma("synchronous = NORMAL");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), ...(log ? { log } : {}) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withKeptStatements(sqlite) }),
+    ...(log ? { log } : {}),
+  });
   return { db, dialect: "sqlite", close: () => db.destroy() };
+}
+
+/** Statements kept prepared on the SQLite connection, by their text. */
+const sqliteStatementsKept = 500;
+
+/**
+ * The SQLite connection as Kysely's dialect sees it, each statement's text prepared once and then
+ * reused: preparing was a sixth of an admin list page's time in SQLite. A better-sqlite3 statement
+ * runs to its end within one call (nothing here streams rows), so one is never in use twice at a time.
+ */
+function withKeptStatements(sqlite: SqliteDatabase.Database): SqliteDialectConfig["database"] {
+  const kept = new LRUCache<string, SqliteDatabase.Statement>({ max: sqliteStatementsKept });
+  return {
+    close: () => {
+      kept.clear();
+      sqlite.close();
+    },
+    prepare: (text: string) => {
+      let statement = kept.get(text);
+      if (!statement) {
+        statement = sqlite.prepare(text);
+        kept.set(text, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 /** How long a statement waits for SQLite's write lock held by another connection (ms). */

@@ -2,8 +2,8 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../test/helpers/app.js";
 import { testEngine } from "../../../test/helpers/database.js";
+import { preferredEncoding } from "../../lib/content-encoding.js";
 import { seedCatalogue } from "../../seed/seed.js";
-import { preferredEncoding } from "./http-cache.js";
 import { ResponseCache } from "./response-cache.js";
 
 const browser = "gzip, deflate, br, zstd";

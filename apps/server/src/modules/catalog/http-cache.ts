@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { preferredEncoding } from "../../lib/content-encoding.js";
 import type { CachedAnswer } from "./response-cache.js";
 
 /** Browsers and proxies may reuse catalogue answers briefly, and revalidate with the ETag after. */
@@ -10,21 +11,6 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
     const trimmed = candidate.trim();
     return trimmed === "*" || trimmed === etag || trimmed === `W/${etag}`;
   });
-}
-
-/** The best stored encoding the client accepts (brotli, then gzip), by Accept-Encoding and its q-values. */
-export function preferredEncoding(header: string | undefined): "br" | "gzip" | undefined {
-  if (!header) return undefined;
-  const accepted = new Map<string, number>();
-  for (const part of header.split(",")) {
-    const [name = "", ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((param) => /^\s*q=([0-9.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
-    accepted.set(name.trim(), q === undefined ? 1 : Number(q));
-  }
-  const weight = (name: string) => accepted.get(name) ?? accepted.get("*") ?? 0;
-  if (weight("br") > 0 && weight("br") >= weight("gzip")) return "br";
-  if (weight("gzip") > 0) return "gzip";
-  return undefined;
 }
 
 /**

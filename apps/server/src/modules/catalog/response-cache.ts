@@ -2,12 +2,10 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import { LRUCache } from "lru-cache";
+import { compressionThresholdBytes } from "../../lib/content-encoding.js";
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
-
-/** Below this many bytes an answer goes out as it is (compression would not pay). */
-export const compressionThresholdBytes = 1024;
 
 /**
  * An answer serialised once: the JSON body and its strong ETag, and — once it is cached — its

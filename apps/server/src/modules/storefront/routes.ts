@@ -1,7 +1,7 @@
 import { listFilterParams } from "@vaki/contract/product-list";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { preferredEncoding } from "../../lib/content-encoding.js";
 import { type ShopAddress, shopOriginFor } from "../../lib/shop-origin.js";
-import { preferredEncoding } from "../catalog/http-cache.js";
 import { appOnlyPaths, type StorefrontPages, type StorefrontRoute, staticPages } from "./pages.js";
 
 export interface StorefrontRoutesDeps {

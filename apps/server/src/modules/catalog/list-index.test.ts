@@ -1,7 +1,8 @@
 import type { ProductFacets, ProductSort } from "@vaki/contract/catalog";
 import { describe, expect, it } from "vitest";
-import { ListIndex, type ListQuery, type ListRows } from "./list-index.js";
+import { ListIndex, type ListQuery } from "./list-index.js";
 import { compareSizes } from "./mappers.js";
+import type { ListRows } from "./repo.js";
 
 /** A small random catalogue, reproducible from its seed. */
 function catalogue(seed: number, products: number): ListRows {

@@ -1,34 +1,6 @@
 import type { ProductFacets, ProductFilters, ProductSort } from "@vaki/contract/catalog";
 import { compareSizes } from "./mappers.js";
-
-/** A product on sale with what its lists filter, count and sort by, as the repository reads it. */
-export interface ListProductRow {
-  id: number;
-  price: number;
-  created_at: string | Date;
-  popularity: number;
-}
-
-/** One active variant of a product on sale: what its facets count. */
-export interface ListVariantRow {
-  product_id: number;
-  size: string | null;
-  color: string | null;
-  in_stock: number | boolean;
-  swatch: string | null;
-}
-
-export interface ListLinkRow {
-  product_id: number;
-  category_id: number;
-}
-
-/** The rows of some products, read together: a chunk of a build or the products a change named. */
-export interface ListRows {
-  products: ListProductRow[];
-  variants: ListVariantRow[];
-  links: ListLinkRow[];
-}
+import type { ListRows } from "./repo.js";
 
 /** What a list asks of the index: its filters, its scope of categories, and the products it is among. */
 export interface ListQuery {

@@ -1,6 +1,5 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/connection.js";
-import type { ListRows } from "./list-index.js";
 import { replaceProductWords } from "./product-words.js";
 
 export interface ProductRecord {
@@ -71,6 +70,35 @@ export interface CategoryRecord {
   display_order: number;
   excluded_image_positions: string;
   is_character: number;
+}
+
+/** A product on sale with what its lists filter, count and sort by, as the repository reads it. */
+export interface ListProductRow {
+  id: number;
+  price: number;
+  created_at: string | Date;
+  popularity: number;
+}
+
+/** One active variant of a product on sale: what its facets count. */
+export interface ListVariantRow {
+  product_id: number;
+  size: string | null;
+  color: string | null;
+  in_stock: number | boolean;
+  swatch: string | null;
+}
+
+export interface ListLinkRow {
+  product_id: number;
+  category_id: number;
+}
+
+/** The rows of some products, read together: a chunk of a build or the products a change named. */
+export interface ListRows {
+  products: ListProductRow[];
+  variants: ListVariantRow[];
+  links: ListLinkRow[];
 }
 
 /** Change rows kept behind the newest (decision 0024): more than any process reads before rebuilding everything. */

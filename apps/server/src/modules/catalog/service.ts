@@ -85,7 +85,7 @@ export class CatalogService {
   private readonly appliedHere = new Set<number>();
   /** The category index of the current catalogue version (one statement per version). */
   private categoryIndexLoad: Promise<CategoryIndex> | undefined;
-  /** Every product on sale as lists read it, built once and then changed by product (decision 0024). */
+  /** Every product on sale as lists read it, built once and then changed by product (decision 0025). */
   private lists: Promise<ListIndex> | undefined;
   /** The stock moves the list index has followed: the newest id, and those read in the lookback. */
   private stockMoves = { newest: 0, followed: new Set<number>() };
@@ -246,7 +246,7 @@ export class CatalogService {
   ): Promise<FacetedProductList> {
     const { page, limit, sort, ...rest } = query;
     const lists = await this.listIndex();
-    const list: ListQuery = {
+    const list: ListQuery & { among: readonly number[] } = {
       filters: { ...rest, sort: sort === "relevance" ? DEFAULT_PRODUCT_SORT : sort },
       among: ids,
     };
@@ -255,7 +255,7 @@ export class CatalogService {
       const { ids: pageIds, total } = lists.page(list, (page - 1) * limit, limit);
       return { ...pageOf(await this.summariesByIds(pageIds), page, limit, total), facets, category: null };
     }
-    const ranked = lists.filterAmong({ ...list, among: ids });
+    const ranked = lists.filterAmong(list);
     const content = await this.summariesByIds(ranked.slice((page - 1) * limit, page * limit));
     return { ...pageOf(content, page, limit, ranked.length), facets, category: null };
   }

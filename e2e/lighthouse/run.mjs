@@ -27,6 +27,7 @@ import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { cpuSlowdown, DEFAULT_CPU_SLOWDOWN, EMULATED_PHONE_INDEX } from "./cpu-slowdown.mjs";
+import { cpuTimes, loadBetween } from "./host-load.mjs";
 
 const ROOT = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -289,13 +290,14 @@ async function main() {
       // One unmeasured visit first, so every measured run sees a warm server (its caches) as a shopper would.
       await fetch(`${shop.baseUrl}${page.path}`);
       const planned = KEY_PAGES.has(page.name) ? KEY_RUNS : RUNS;
+      const cpuBefore = cpuTimes();
       for (let run = 0; run < planned; run++) runs.push(await audit(`${shop.baseUrl}${page.path}`, page.name));
       const remeasure = PERFORMANCE_MODE === "enforce" && median(runs.map((r) => r.performance)) < BUDGETS.performance;
       if (remeasure) {
         console.log(`${page.name}: performance median under ${BUDGETS.performance}; measuring ${planned} more runs`);
         for (let run = 0; run < planned; run++) runs.push(await audit(`${shop.baseUrl}${page.path}`, page.name));
       }
-      const row = { page: page.name, runs: runs.length };
+      const row = { page: page.name, runs: runs.length, load: loadBetween(cpuBefore, cpuTimes()) };
       const measures = [
         "performance",
         "accessibility",
@@ -326,10 +328,10 @@ async function main() {
     await shop.stop();
   }
   console.log(`\nLighthouse, mobile emulation and throttling, the median of each page's runs`);
-  console.log("page          runs  perf  a11y  best   seo   LCP ms   TBT ms    CLS   host   cpu");
+  console.log("page          runs  perf  a11y  best   seo   LCP ms   TBT ms    CLS   host   cpu  steal");
   for (const r of rows) {
     console.log(
-      `${r.page.padEnd(12)} ${String(r.runs).padStart(5)} ${String(r.performance).padStart(5)} ${String(r.accessibility).padStart(5)} ${String(r["best-practices"]).padStart(5)} ${String(r.seo).padStart(5)} ${String(Math.round(r.lcp)).padStart(8)} ${String(Math.round(r.tbt)).padStart(8)} ${r.cls.toFixed(3).padStart(6)} ${String(Math.round(r.benchmark)).padStart(6)} ${`${r.cpu.toFixed(1)}×`.padStart(5)}`,
+      `${r.page.padEnd(12)} ${String(r.runs).padStart(5)} ${String(r.performance).padStart(5)} ${String(r.accessibility).padStart(5)} ${String(r["best-practices"]).padStart(5)} ${String(r.seo).padStart(5)} ${String(Math.round(r.lcp)).padStart(8)} ${String(Math.round(r.tbt)).padStart(8)} ${r.cls.toFixed(3).padStart(6)} ${String(Math.round(r.benchmark)).padStart(6)} ${`${r.cpu.toFixed(1)}×`.padStart(5)} ${(r.load ? `${Math.round(r.load.steal * 100)}%` : "–").padStart(6)}`,
     );
   }
   console.log(
@@ -340,6 +342,9 @@ async function main() {
     CPU_SLOWDOWN === "calibrated"
       ? `cpu: the CPU slowdown (median), fitted in each run to the host's index: the phone of a ${EMULATED_PHONE_INDEX}-index CPU`
       : `cpu: the CPU slowdown, ${CPU_SLOWDOWN}× whatever the host (LIGHTHOUSE_CPU_SLOWDOWN=calibrated fits it to the host)`,
+  );
+  console.log(
+    "steal: the share of this machine's CPU time the hypervisor gave to other guests during the page's runs (/proc/stat); a slow score beside a high one is the host's",
   );
   console.log(`took ${Math.round((Date.now() - started) / 1000)} s`);
   if (reported.length > 0)

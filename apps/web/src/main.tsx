@@ -6,6 +6,11 @@ import "./styles/layout.css";
 import "./styles/footer-toasts-splash.css";
 import "./styles/components.css";
 import "./styles/modal.css";
+// Styles of parts whose code loads after the first paint but which most pages show soon after (the
+// cards' wishlist hearts, every form's fields). Arriving with their code, each stylesheet made the
+// browser restyle and lay out the whole page again, a long task on a phone (issue 14).
+import "./features/wishlist/components/wishlist-button.css";
+import "./components/form-field.css";
 import { hydrate } from "@tanstack/react-query";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";

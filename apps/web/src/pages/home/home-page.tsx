@@ -3,13 +3,15 @@ import "./home.css";
 // while the page is showing makes the browser restyle and lay out the whole page again (issue 14).
 import "../../features/community/components/join-club.css";
 import { LoaderCircle, RefreshCw } from "lucide-react";
-import { lazy, memo, Suspense, useDeferredValue, useMemo } from "react";
+import { lazy, memo, Suspense, useDeferredValue, useEffect, useMemo } from "react";
 import { unifiedCategoryItems } from "../../features/catalog/components/category-card";
 import { CategoryCarousel } from "../../features/catalog/components/category-carousel";
+import { clubPopupDueToday } from "../../features/community/club-popup-schedule";
 import { useClubPopup } from "../../features/community/hooks/use-club-popup";
 import { TAGLINE } from "../../lib/brand";
 import { useOpenedOnce } from "../../lib/use-opened-once";
 import { usePageTitle } from "../../lib/use-page-title";
+import { whenIdle } from "../../lib/when-idle";
 import { ClubBand } from "./club-band";
 import { Hero } from "./hero";
 import { mixByParent } from "./mix-by-parent";
@@ -17,10 +19,15 @@ import { NewDrops } from "./new-drops";
 import { SubcategoryGrid } from "./subcategory-grid";
 import { useHomeData } from "./use-home-data";
 
-// The form (react-hook-form, zod) loads only when the pop-up is about to open, not with the first paint.
-const JoinClubModal = lazy(async () => ({
-  default: (await import("../../features/community/components/join-club-modal")).JoinClubModal,
-}));
+// The form (react-hook-form, zod) loads after the first paint, once the page is idle and only
+// when today's pop-up is still to come (or when the shopper asks for it).
+type JoinClubModalComponent = typeof import("../../features/community/components/join-club-modal").JoinClubModal;
+let loadedJoinClubModal: JoinClubModalComponent | undefined;
+const loadJoinClubModal = async () => {
+  loadedJoinClubModal = (await import("../../features/community/components/join-club-modal")).JoinClubModal;
+  return loadedJoinClubModal;
+};
+const LazyJoinClubModal = lazy(async () => ({ default: await loadJoinClubModal() }));
 
 const DESCRIPTION =
   "Oversized tees, hoodies, caps and more from the Vakiverse. Cash on delivery, free shipping worldwide, 10% off your first order.";
@@ -97,8 +104,15 @@ export function HomePage() {
  */
 function HomeClub({ ready }: { ready: boolean }) {
   const popup = useClubPopup(ready);
+  // Fetched and run while nothing else happens, so the opening is only the pop-up's own render
+  // and not, in the same moment, its code arriving and a long task on a phone (issue 14).
+  useEffect(() => {
+    if (ready && clubPopupDueToday()) whenIdle(() => void loadJoinClubModal());
+  }, [ready]);
   // Once opened it stays mounted, so it can close with its animation and keep its state.
   const modalLoaded = useOpenedOnce(popup.open);
+  // Already fetched (see above): drawn at once, without suspending on React.lazy's promise.
+  const JoinClubModal = loadedJoinClubModal ?? LazyJoinClubModal;
   return (
     <>
       <ClubBand onJoin={popup.openNow} />

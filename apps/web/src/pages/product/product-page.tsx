@@ -21,6 +21,10 @@ import { usePageTitle } from "../../lib/use-page-title";
 import { ProductActions } from "./product-actions";
 import { useOptionSelection } from "./use-option-selection";
 import "./product-page.css";
+// The styles of the parts whose code comes later come with the page: a stylesheet arriving after
+// the first paint makes the browser restyle and lay out the whole page again (issue 14).
+import "../../features/back-in-stock/components/notify-me.css";
+import "../../features/recently-viewed/components/recently-viewed.css";
 
 // Below the fold or only for a sold-out size: their code loads after the page's own.
 const NotifyMe = lazy(async () => ({

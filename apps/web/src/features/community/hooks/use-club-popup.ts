@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { useSplashStore } from "../../../lib/splash-store";
 import { useUiStore } from "../../../lib/ui-store";
 import { CLUB_POPUP_DELAY_MS, clubPopupDueToday, markClubPopupShown } from "../club-popup-schedule";
@@ -59,7 +59,9 @@ export function useClubPopup(ready: boolean): {
     settled.current = true;
     if (!clubPopupDueToday()) return;
     markClubPopupShown();
-    setOpen(true);
+    // Nobody is waiting on it: rendered as a transition, in slices with the page free in between,
+    // not as one long task while a phone is still settling the page (issue 14).
+    startTransition(() => setOpen(true));
   }, [due, ready, overlay, splashCovering, recheck]);
 
   const onOpenChange = useCallback((next: boolean) => {

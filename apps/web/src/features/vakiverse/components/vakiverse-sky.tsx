@@ -3,11 +3,13 @@ import { type CSSProperties, type RefObject, useEffect, useMemo, useRef, useStat
 import { useNavigate } from "react-router";
 import { Picture } from "../../../components/picture";
 import { paths } from "../../../lib/paths";
+import { usePrefersReducedMotion } from "../../../lib/use-media-query";
 import earthImage from "../assets/earth.svg";
 import moonImage from "../assets/moon.svg";
 import type { Character } from "../character";
 import { vakiverseMessages } from "../messages";
-import { type LabelOptions, layoutSky } from "../sky-geometry";
+import { type LabelOptions, layoutSky, type SkyWire } from "../sky-geometry";
+import { SPARK_RUN_MS, sparkKeyframes } from "../spark-motion";
 import { useCharacterCard } from "../use-character-card";
 import { CharacterOrb } from "./character-orb";
 
@@ -64,6 +66,37 @@ function useOnScreen(ref: RefObject<HTMLElement | null>): boolean {
     return () => observer.disconnect();
   }, [ref]);
   return onScreen;
+}
+
+/**
+ * A spark running down its wire, again and again: animated with the Web Animations API on
+ * `transform` and `opacity`, which the browser runs off the main thread. Resting while the sky is
+ * off screen; none for a shopper who prefers reduced motion.
+ */
+function Spark({ wire, delayMs, running }: { wire: SkyWire; delayMs: number; running: boolean }) {
+  const element = useRef<HTMLSpanElement>(null);
+  const animation = useRef<Animation | null>(null);
+  const reducedMotion = usePrefersReducedMotion();
+  useEffect(() => {
+    const span = element.current;
+    if (!span || reducedMotion || typeof span.animate !== "function") return;
+    const run = span.animate(sparkKeyframes(wire), {
+      duration: SPARK_RUN_MS,
+      delay: delayMs,
+      iterations: Number.POSITIVE_INFINITY,
+      easing: "linear",
+    });
+    animation.current = run;
+    return () => {
+      run.cancel();
+      animation.current = null;
+    };
+  }, [wire, delayMs, reducedMotion]);
+  useEffect(() => {
+    if (running) animation.current?.play();
+    else animation.current?.pause();
+  }, [running]);
+  return <span ref={element} className="vk-spark" />;
 }
 
 /** Both images loaded, then 10 s, then connected (R-STORE-4 "images loaded, orbs connected"). */
@@ -180,28 +213,20 @@ export function VakiverseSky({ characters, status, errorTitle, errorDetail, retr
               aria-hidden="true"
             >
               {layout.wires.map((wire, index) => (
-                <g
-                  key={wire.d}
-                  className="vk-wire"
-                  style={{ "--character-color": wireColors[index], "--wire-delay": `${index * 60}ms` } as CSSProperties}
-                >
+                <g key={wire.d} className="vk-wire" style={{ "--character-color": wireColors[index] } as CSSProperties}>
                   <path className="vk-wire__glow" d={wire.d} strokeWidth={layout.thickness * 3} />
-                  <path className="vk-wire__line" d={wire.d} strokeWidth={layout.thickness} pathLength={1} />
+                  <path className="vk-wire__line" d={wire.d} strokeWidth={layout.thickness} />
                   <circle className="vk-wire__anchor" cx={wire.to.x} cy={wire.to.y} r={layout.thickness + 1.5} />
                 </g>
               ))}
             </svg>
           ) : null}
           {ready && connected ? (
-            // Sparks running down the wires move along a CSS motion path: each is its own small
-            // layer, so they repaint nothing else (an animated SVG dash repainted the whole sky).
+            // Sparks running down the wires, each its own small layer that only moves and fades,
+            // so they repaint nothing else (an animated SVG dash repainted the whole sky).
             <div className="vk-sparks" aria-hidden="true">
               {layout.wires.map((wire, index) => (
-                <span
-                  key={wire.d}
-                  className="vk-spark"
-                  style={{ offsetPath: `path("${wire.d}")`, animationDelay: `${(index * 0.37) % 2.4}s` }}
-                />
+                <Spark key={wire.d} wire={wire} delayMs={(index * 370) % SPARK_RUN_MS} running={onScreen} />
               ))}
             </div>
           ) : null}

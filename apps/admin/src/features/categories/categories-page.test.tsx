@@ -238,7 +238,20 @@ describe("a category's picture in its dialog", () => {
     });
 
     await user.click(within(dialog).getByRole("button", { name: "Remove picture" }));
+    // Asked first: nothing is removed until the owner confirms.
+    const question = await screen.findByRole("dialog", { name: "Remove this picture?" });
+    expect(question).toHaveTextContent("The shop shows Kiro without a picture until you upload another.");
+    expect(api.calls.some((call) => call.method === "DELETE")).toBe(false);
+    await user.click(within(question).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog", { name: "Remove this picture?" })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole("img", { name: "Kiro" })).toBeInTheDocument();
+    expect(api.calls.some((call) => call.method === "DELETE")).toBe(false);
+
+    await user.click(within(dialog).getByRole("button", { name: "Remove picture" }));
+    const confirm = await screen.findByRole("dialog", { name: "Remove this picture?" });
+    await user.click(within(confirm).getByRole("button", { name: "Remove picture" }));
     expect(await within(dialog).findByText("No picture yet.")).toBeInTheDocument();
+    expect(screen.queryByRole("dialog", { name: "Remove this picture?" })).not.toBeInTheDocument();
     expect(within(dialog).queryByRole("img", { name: "Kiro" })).not.toBeInTheDocument();
     expect(within(dialog).getByRole("status")).toHaveTextContent(categoryMessages.pictureRemoved);
     expect(api.calls.some((call) => call.method === "DELETE" && call.path === "/categories/3/picture")).toBe(true);

@@ -1,6 +1,7 @@
 import { categoryMessages } from "@vaki/contract/admin/categories";
 import { photoLimits, photoMessages } from "@vaki/contract/admin/photos";
 import { useRef, useState } from "react";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { errorMessage } from "../../lib/api-error";
 import { useRemoveCategoryPicture, useUploadCategoryPicture } from "./api";
 
@@ -56,16 +57,15 @@ function PictureControls({ category }: { category: { id: number; name: string; i
     }
   }
 
-  function removePicture() {
+  // Removing takes the picture off the storefront at once and cannot be undone: asked first,
+  // as deleting a product photo is. A refusal stays in the question, in the server's words.
+  const [confirmingRemoval, setConfirmingRemoval] = useState(false);
+  async function removePicture() {
     setError(null);
     setStatus("");
-    remove.mutate(undefined, {
-      onSuccess: () => {
-        setImageUrl(null);
-        setStatus(categoryMessages.pictureRemoved);
-      },
-      onError: (failure) => setError(errorMessage(failure)),
-    });
+    await remove.mutateAsync(undefined);
+    setImageUrl(null);
+    setStatus(categoryMessages.pictureRemoved);
   }
 
   return (
@@ -85,7 +85,12 @@ function PictureControls({ category }: { category: { id: number; name: string; i
           Upload picture
         </button>
         {imageUrl ? (
-          <button type="button" className="button button--secondary" disabled={busy} onClick={removePicture}>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={busy}
+            onClick={() => setConfirmingRemoval(true)}
+          >
             Remove picture
           </button>
         ) : null}
@@ -117,6 +122,15 @@ function PictureControls({ category }: { category: { id: number; name: string; i
       <p className="visually-hidden" role="status">
         {status}
       </p>
+      <ConfirmDialog
+        open={confirmingRemoval}
+        onOpenChange={setConfirmingRemoval}
+        title="Remove this picture?"
+        description={`The shop shows ${category.name} without a picture until you upload another.`}
+        confirmLabel="Remove picture"
+        danger
+        onConfirm={removePicture}
+      />
     </>
   );
 }

@@ -103,7 +103,7 @@ describe(`storefront pages drawn on the server (${testEngine})`, () => {
       entry: "/assets/index-AbCd1234.js",
       preload: ["/assets/react-Re1234ab.js", "/assets/product-page-Pp1234ab.js"],
     });
-    expect(html).toContain('<script defer src="/app-loader.js"></script>');
+    expect(html).toContain('<script async src="/app-loader.js"></script>');
     // The drawing needs the page's styles for its first paint: linked, not preloaded.
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/product-page-Ps1234ab.css" />');
     // The head's first data would repeat the drawn answers.

@@ -387,7 +387,7 @@ describe(`storefront pages answered by the server (${testEngine})`, () => {
         expect(links(response.body, "modulepreload"), url).toEqual([]);
         expect(response.body, url).not.toContain('<script type="module"');
         expect(response.body, url).toContain('<div id="root"></div>');
-        expect(response.body, url).toContain('<script defer src="/app-loader.js"></script>');
+        expect(response.body, url).toContain('<script async src="/app-loader.js"></script>');
         expect(response.body, url).not.toContain("vaki-app-state");
         const loaded = code(response.body);
         expect(loaded?.entry, url).toMatch(/^\/assets\/index-.+\.js$/);

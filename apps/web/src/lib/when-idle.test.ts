@@ -1,4 +1,4 @@
-import { renderHook, waitFor } from "@testing-library/react";
+import { act, renderHook, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { useIdle } from "./when-idle";
 
@@ -21,5 +21,34 @@ describe("useIdle", () => {
     const { result } = renderHook(() => useIdle());
     expect(result.current).toBe(false);
     await waitFor(() => expect(result.current).toBe(true));
+  });
+
+  it("gives each waiting component an idle period of its own, in the order they mounted", async () => {
+    const idle: Array<() => void> = [];
+    vi.stubGlobal("requestIdleCallback", (task: () => void) => {
+      idle.push(task);
+      return idle.length;
+    });
+    const first = renderHook(() => useIdle());
+    const second = renderHook(() => useIdle());
+    const gone = renderHook(() => useIdle());
+    const third = renderHook(() => useIdle());
+    // One unmounted before its turn is taken out of the line.
+    gone.unmount();
+    expect(idle).toHaveLength(1);
+
+    act(() => idle.shift()?.());
+    expect(first.result.current).toBe(true);
+    expect(second.result.current).toBe(false);
+    expect(idle).toHaveLength(1);
+
+    act(() => idle.shift()?.());
+    expect(second.result.current).toBe(true);
+    expect(third.result.current).toBe(false);
+
+    act(() => idle.shift()?.());
+    expect(third.result.current).toBe(true);
+    // Nobody left waiting: no idle period asked for.
+    expect(idle).toHaveLength(0);
   });
 });

@@ -14,17 +14,42 @@ export function yieldToBrowser(): Promise<void> {
   return new Promise((resolve) => window.setTimeout(resolve, 0));
 }
 
-/** False until the browser is first idle after the component mounted (see `whenIdle`), then true. */
+/** Tasks waiting for an idle period of their own, in the order they asked. */
+const waiting: Array<() => void> = [];
+let draining = false;
+
+function runNextInTurn(): void {
+  const task = waiting.shift();
+  // Asked for from within an idle period, the next one comes after the work this task starts.
+  if (waiting.length > 0) whenIdle(runNextInTurn);
+  else draining = false;
+  task?.();
+}
+
+/**
+ * Runs `task` once the browser is idle (see `whenIdle`), in an idle period of its own: several
+ * parts of a page that wait for idle (its carousels, its live stock, its footer) would otherwise
+ * all start in one go, and their renders and measuring add up to one long task on a phone
+ * (issue 14). Answers a function that takes the task back if it has not run yet.
+ */
+export function whenIdleInTurn(task: () => void): () => void {
+  waiting.push(task);
+  if (!draining) {
+    draining = true;
+    whenIdle(runNextInTurn);
+  }
+  return () => {
+    const index = waiting.indexOf(task);
+    if (index >= 0) waiting.splice(index, 1);
+  };
+}
+
+/**
+ * False until the browser has been idle after the component mounted, then true: each component
+ * in an idle period of its own, in the order they mounted (see `whenIdleInTurn`).
+ */
 export function useIdle(): boolean {
   const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    let mounted = true;
-    whenIdle(() => {
-      if (mounted) setIdle(true);
-    });
-    return () => {
-      mounted = false;
-    };
-  }, []);
+  useEffect(() => whenIdleInTurn(() => setIdle(true)), []);
   return idle;
 }

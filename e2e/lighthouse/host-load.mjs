@@ -28,3 +28,25 @@ export function loadBetween(before, after) {
     busy: (total - (after.idle - before.idle)) / total,
   };
 }
+
+/**
+ * Waits until the machine is quiet: its CPU under `maxBusy` busy over two windows of `windowMs`
+ * in a row, or `maxWaitMs` passed. The gate measures a phone, so it starts on an idle machine,
+ * not in the tail of an earlier step (a test database vacuumed, processes winding down).
+ * Answers the seconds waited and the last busy share (null where /proc/stat is missing).
+ */
+export async function waitForQuietHost({ maxBusy = 0.15, windowMs = 2000, maxWaitMs = 90_000 } = {}) {
+  const started = Date.now();
+  let quietWindows = 0;
+  let busy = null;
+  while (Date.now() - started < maxWaitMs) {
+    const before = cpuTimes();
+    await new Promise((resolve) => setTimeout(resolve, windowMs));
+    const load = loadBetween(before, cpuTimes());
+    if (!load) return { seconds: 0, busy: null };
+    busy = load.busy;
+    quietWindows = busy < maxBusy ? quietWindows + 1 : 0;
+    if (quietWindows >= 2) break;
+  }
+  return { seconds: Math.round((Date.now() - started) / 1000), busy };
+}

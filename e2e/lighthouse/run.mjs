@@ -27,7 +27,7 @@ import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { cpuSlowdown, DEFAULT_CPU_SLOWDOWN, EMULATED_PHONE_INDEX } from "./cpu-slowdown.mjs";
-import { cpuTimes, loadBetween } from "./host-load.mjs";
+import { cpuTimes, loadBetween, waitForQuietHost } from "./host-load.mjs";
 
 const ROOT = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -279,6 +279,9 @@ async function auditOnce(url, page) {
 
 async function main() {
   const started = Date.now();
+  const quiet = await waitForQuietHost();
+  if (quiet.busy !== null)
+    console.log(`host quiet after ${quiet.seconds} s (CPU ${Math.round(quiet.busy * 100)}% busy over the last 2 s)`);
   const shop = await startShop();
   const failures = [];
   const reported = [];

@@ -135,6 +135,14 @@ test("a catalogue person creates a 2 colours × 5 sizes product with 3 photos th
     await editing.getByLabel("Picture file").setInputFiles(files[2] ?? []);
     await expect(editing.getByRole("img", { name: categoryName })).toBeVisible({ timeout: 20_000 });
     await checkView(admin, "category-picture");
+    // Removing it asks first; confirmed, the dialog shows no picture.
+    await editing.getByRole("button", { name: "Remove picture" }).click();
+    const removal = admin.getByRole("dialog", { name: "Remove this picture?" });
+    await expect(removal).toBeVisible();
+    await checkView(admin, "category-remove-picture");
+    await removal.getByRole("button", { name: "Remove picture" }).click();
+    await expect(removal).toBeHidden();
+    await expect(editing.getByText("No picture yet.")).toBeVisible();
     await editing.getByRole("button", { name: "Cancel" }).click();
 
     const shopper = await context.newPage();

@@ -11,7 +11,7 @@ import { useClubPopup } from "../../features/community/hooks/use-club-popup";
 import { TAGLINE } from "../../lib/brand";
 import { useOpenedOnce } from "../../lib/use-opened-once";
 import { usePageTitle } from "../../lib/use-page-title";
-import { whenIdle } from "../../lib/when-idle";
+import { whenIdleInTurn } from "../../lib/when-idle";
 import { ClubBand } from "./club-band";
 import { Hero } from "./hero";
 import { mixByParent } from "./mix-by-parent";
@@ -107,7 +107,7 @@ function HomeClub({ ready }: { ready: boolean }) {
   // Fetched and run while nothing else happens, so the opening is only the pop-up's own render
   // and not, in the same moment, its code arriving and a long task on a phone (issue 14).
   useEffect(() => {
-    if (ready && clubPopupDueToday()) whenIdle(() => void loadJoinClubModal());
+    if (ready && clubPopupDueToday()) return whenIdleInTurn(() => void loadJoinClubModal());
   }, [ready]);
   // Once opened it stays mounted, so it can close with its animation and keep its state.
   const modalLoaded = useOpenedOnce(popup.open);

@@ -13,13 +13,14 @@
  *   LIGHTHOUSE_MIN_PERFORMANCE=90 npm run lighthouse   a lower performance budget (default 95)
  *   LIGHTHOUSE_CPU_SLOWDOWN=calibrated npm run lighthouse   the CPU slowdown fitted to this host's
  *     speed in each run, so every host emulates the same phone (what CI runs; see the README)
- *   LIGHTHOUSE_REPORTS=/tmp/lh npm run lighthouse   every run's full report kept there as JSON
+ *   LIGHTHOUSE_REPORTS=/tmp/lh npm run lighthouse   every run's full report and trace kept there as JSON
+ *     (`node e2e/lighthouse/tasks.mjs /tmp/lh/product-1` lists that run's main-thread tasks)
  *
  * It starts `node apps/server/dist/main.js` on a throwaway data folder (build first: `npm run build`),
  * unless LIGHTHOUSE_URL points at a shop that is already running.
  */
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -207,7 +208,7 @@ const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
  * throttling computes the metrics from the trace afterwards, so the slowdown can follow the
  * speed the host showed in this very run.
  */
-async function lighthouseRun(url) {
+async function lighthouseRun(url, keepTraceAs) {
   const saved = mkdtempSync(path.join(os.tmpdir(), "vaki-lighthouse-run-"));
   try {
     const chrome = await chromeLauncher.launch({
@@ -228,6 +229,7 @@ async function lighthouseRun(url) {
     // The audit step insists on the settings the load was gathered with.
     artifacts.settings.throttling = throttling;
     writeFileSync(artifactsFile, JSON.stringify(artifacts));
+    if (keepTraceAs) copyFileSync(path.join(saved, "trace.json"), keepTraceAs);
     return await lighthouse(undefined, {
       output: "json",
       logLevel: "error",
@@ -246,8 +248,9 @@ if (REPORTS_DIR) mkdirSync(REPORTS_DIR, { recursive: true });
 let reportCount = 0;
 
 async function auditOnce(url, page) {
-  const result = await lighthouseRun(url);
-  if (REPORTS_DIR) writeFileSync(path.join(REPORTS_DIR, `${page}-${++reportCount}.json`), JSON.stringify(result.lhr));
+  const name = REPORTS_DIR && path.join(REPORTS_DIR, `${page}-${++reportCount}`);
+  const result = await lighthouseRun(url, name && `${name}.trace.json`);
+  if (name) writeFileSync(`${name}.json`, JSON.stringify(result.lhr));
   const { categories, audits } = result.lhr;
   if (categories.performance.score === null || !Number.isFinite(audits["largest-contentful-paint"].numericValue))
     return undefined;

@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Search, X } from "lucide-react";
 import { COMMUNITY_NAME, FIRST_ORDER_CODE, SHOP_NAME } from "../lib/brand";
+import { portalContainer } from "../lib/portal-container";
 import { openSearch } from "../lib/ui-store";
 import { IconButton } from "./icon-button";
 import { PrimaryNav } from "./primary-nav";
@@ -16,7 +17,7 @@ interface MobileMenuSheetProps {
 export function MobileMenuSheet({ open, onOpenChange, returnFocusTo }: MobileMenuSheetProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
+      <Dialog.Portal container={portalContainer()}>
         <Dialog.Overlay className="sheet-overlay" />
         <Dialog.Content
           className="sheet"

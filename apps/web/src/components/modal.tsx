@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { type ReactNode, useLayoutEffect, useRef } from "react";
+import { portalContainer } from "../lib/portal-container";
 import { IconButton } from "./icon-button";
 
 interface ModalProps {
@@ -52,13 +53,14 @@ export function Modal({
 }: ModalProps) {
   // Opened by state (no Radix Trigger), Radix has nowhere to return focus: remember the opener.
   const opener = useRef<HTMLElement | null>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
   useLayoutEffect(() => {
     if (open && document.activeElement instanceof HTMLElement) opener.current = document.activeElement;
   }, [open]);
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange} modal={modal}>
-      <Dialog.Portal>
+      <Dialog.Portal container={portalContainer()}>
         {modal ? (
           <Dialog.Overlay className={`modal-overlay modal-overlay--${variant}`} />
         ) : (
@@ -69,6 +71,18 @@ export function Modal({
             .filter(Boolean)
             .join(" ")}
           {...(description ? {} : { "aria-describedby": undefined })}
+          onOpenAutoFocus={(event) => {
+            if (modal) return;
+            // A dialog nobody asked for takes focus a frame later: focusing at once made the
+            // browser lay out the whole page inside the task that drew it, a long task on a phone.
+            // Unless the shopper has already clicked into it by then.
+            event.preventDefault();
+            requestAnimationFrame(() => {
+              const button = closeButton.current;
+              const content = button?.closest<HTMLElement>('[role="dialog"]');
+              if (button && !content?.contains(document.activeElement)) button.focus();
+            });
+          }}
           onCloseAutoFocus={(event) => {
             const target = opener.current?.isConnected ? opener.current : (returnFocusTo?.() ?? null);
             opener.current = null;
@@ -81,7 +95,12 @@ export function Modal({
           <div className="modal__header">
             <Dialog.Title className="modal__title">{title}</Dialog.Title>
             <Dialog.Close asChild>
-              <IconButton label={closeLabel} icon={<X aria-hidden="true" />} className="modal__close" />
+              <IconButton
+                ref={closeButton}
+                label={closeLabel}
+                icon={<X aria-hidden="true" />}
+                className="modal__close"
+              />
             </Dialog.Close>
           </div>
           {description ? <Dialog.Description className="modal__description">{description}</Dialog.Description> : null}

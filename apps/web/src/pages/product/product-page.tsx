@@ -1,7 +1,7 @@
 import type { ProductDetail } from "@vaki/contract/catalog";
 import { colorChoices, galleryImages, selectedVariant, sizeChoices } from "@vaki/contract/product-options";
 import { RefreshCw } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, memo, Suspense, useState } from "react";
 import { Link, useParams } from "react-router";
 import { AfterHydration } from "../../components/after-hydration";
 import { useProduct } from "../../features/catalog/catalogue-api";
@@ -76,10 +76,23 @@ export function ProductPage() {
       </div>
     );
   }
-  return <ProductDetailView product={live.product ?? product.data} holdSelection={live.fresh} />;
+  const shown = live.product ?? product.data;
+  // A hold matters only once live figures differ from the served ones; flipping it as identical
+  // figures arrive would redraw the whole page for nothing.
+  return <ProductDetailView product={shown} holdSelection={live.fresh && shown !== product.data} />;
 }
 
-function ProductDetailView({ product, holdSelection }: { product: ProductDetail; holdSelection: boolean }) {
+/**
+ * Drawn again only when the product or its hold changes: the page re-renders as its live-stock
+ * query starts and settles, and redrawing the whole page each time made long tasks on phones.
+ */
+const ProductDetailView = memo(function ProductDetailView({
+  product,
+  holdSelection,
+}: {
+  product: ProductDetail;
+  holdSelection: boolean;
+}) {
   const { selection, chooseColor, chooseSize } = useOptionSelection(product, { holdSelection });
   const [sizeChartOpen, setSizeChartOpen] = useState(false);
   const sizeChartMounted = useOpenedOnce(sizeChartOpen);
@@ -197,7 +210,7 @@ function ProductDetailView({ product, holdSelection }: { product: ProductDetail;
       ) : null}
     </div>
   );
-}
+});
 
 /** Product HTML (description, delivery info) as the server sends it: already sanitised on the way in and out. */
 function ServerHtml({ html }: { html: string }) {

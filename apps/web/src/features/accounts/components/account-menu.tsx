@@ -4,6 +4,7 @@ import { LogOut, Package, UserRound } from "lucide-react";
 import { useNavigate } from "react-router";
 import { IconButton } from "../../../components/icon-button";
 import { paths } from "../../../lib/paths";
+import { portalContainer } from "../../../lib/portal-container";
 import { useLogout } from "../hooks/use-session-actions";
 import { initialsOf } from "../initials";
 
@@ -25,7 +26,7 @@ export function AccountMenu({ user, defaultOpen = false }: { user: PublicUser; d
           className="header-actions__profile profile-menu__trigger"
         />
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
+      <DropdownMenu.Portal container={portalContainer()}>
         <DropdownMenu.Content className="profile-menu" align="end" sideOffset={8} collisionPadding={12}>
           <DropdownMenu.Label className="profile-menu__who">
             <span className="profile-menu__name">{user.name}</span>

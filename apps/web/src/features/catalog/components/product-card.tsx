@@ -1,6 +1,7 @@
 import type { ProductSummary } from "@vaki/contract/catalog";
 import { photoSizes } from "@vaki/contract/photos";
 import { cardPicture } from "@vaki/contract/product-list";
+import { memo } from "react";
 import { Link } from "react-router";
 import { formatRupees } from "../../../lib/money";
 import { paths } from "../../../lib/paths";
@@ -20,8 +21,11 @@ interface ProductCardProps {
   headingLevel?: 2 | 3;
 }
 
-/** A product in a grid or carousel: its picture large on a plain ground, name, price, link to its page. */
-export function ProductCard({ product, eager = false, headingLevel = 2 }: ProductCardProps) {
+/**
+ * A product in a grid or carousel: its picture large on a plain ground, name, price, link to its
+ * page. Memoised: a carousel redraws as it starts and scrolls, its cards need not.
+ */
+export const ProductCard = memo(function ProductCard({ product, eager = false, headingLevel = 2 }: ProductCardProps) {
   const picture = cardPicture(product);
   const colours = colourCount(product);
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -51,4 +55,4 @@ export function ProductCard({ product, eager = false, headingLevel = 2 }: Produc
       {action?.(product)}
     </article>
   );
-}
+});

@@ -1,7 +1,7 @@
 import type { ProductSummary } from "@vaki/contract/catalog";
 import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useCallback, useEffect, useId, useState } from "react";
+import { useCallback, useDeferredValue, useEffect, useId, useState } from "react";
 import { usePrefersReducedMotion } from "../../../lib/use-media-query";
 import { useIdle } from "../../../lib/when-idle";
 import { useFeaturedProducts } from "../catalogue-api";
@@ -21,9 +21,12 @@ export function RelatedProducts({ currentProductId }: { currentProductId: number
   const idle = useIdle();
   const featured = useFeaturedProducts(FEATURED_LIMIT, { enabled: idle });
   const titleId = useId();
-  const products = featured.data?.content.filter((product) => product.id !== currentProductId) ?? [];
+  // A query's answer re-renders at once, in one task; deferred, the carousel's first drawing is
+  // a background render React splits into slices, with the page free to answer in between.
+  const data = useDeferredValue(featured.data);
+  const products = data?.content.filter((product) => product.id !== currentProductId) ?? [];
 
-  if (featured.isPending) return null;
+  if (featured.isPending || (!data && !featured.isError)) return null;
   return (
     <section className="related" aria-labelledby={titleId}>
       <h2 id={titleId} className="related__title">

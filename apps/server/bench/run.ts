@@ -15,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { serverNodeArgs } from "./bench-kit.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -252,7 +253,7 @@ async function main(): Promise<void> {
 
   console.log(`seeding ${seedScale} products and starting the built server...`);
   const started = Date.now();
-  const server = startProcess("node", [serverEntry], {
+  const server = startProcess("node", [...serverNodeArgs, serverEntry], {
     PORT: String(port),
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,

@@ -201,7 +201,12 @@ test("9. the Vakiverse card of a top orb stays below the sticky header at 1440",
   await page.setViewportSize(DESKTOP);
   await page.goto("/vakiverse");
   await expect(page.locator(".vk-stage")).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
-  const headerBottom = (await boxOf(page.getByRole("banner"))).y + (await boxOf(page.getByRole("banner"))).height;
+  // The header's bottom edge where it is at each card's opening: hovering an orb may scroll the
+  // page, and the sticky header then sits higher than at the top of the page.
+  const headerBottomNow = async () => {
+    const header = await boxOf(page.getByRole("banner"));
+    return header.y + header.height;
+  };
   const orbs = page.getByRole("list", { name: "Characters on the wires" }).getByRole("button");
   const tops: { index: number; y: number }[] = [];
   for (let index = 0; index < (await orbs.count()); index += 1) {
@@ -215,6 +220,7 @@ test("9. the Vakiverse card of a top orb stays below the sticky header at 1440",
     const card = page.getByRole("dialog", { name: name.trim() });
     await expect(card).toBeVisible();
     await page.waitForTimeout(250);
+    const headerBottom = await headerBottomNow();
     const box = await boxOf(card);
     expect(box.y, `${name}'s card below the header`).toBeGreaterThanOrEqual(headerBottom);
     const close = await boxOf(card.getByRole("button", { name: /close/i }).first());

@@ -7,7 +7,7 @@ import type { Config } from "./config.js";
 import type { DatabaseHandle } from "./db/connection.js";
 import { type Clock, systemClock } from "./lib/clock.js";
 import { compressionThresholdBytes } from "./lib/content-encoding.js";
-import { redacted, redactedLogPaths, serializeRequest } from "./lib/log-redaction.js";
+import { clientGoneAtInfo, redacted, redactedLogPaths, serializeRequest } from "./lib/log-redaction.js";
 import { createRateLimiter } from "./lib/rate-limit/create-rate-limiter.js";
 import { shareSecrets } from "./lib/shared-secrets.js";
 import { createAccountsModule } from "./modules/accounts/module.js";
@@ -100,6 +100,7 @@ export async function buildApp(
             // Order secrets, guest session ids and payment tokens travel in URLs: logs get them blanked.
             serializers: { req: serializeRequest },
             redact: { paths: redactedLogPaths, censor: redacted },
+            hooks: { logMethod: clientGoneAtInfo },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     trustProxy: config.trustProxy,

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../test/helpers/database.js";
 import { type App, buildApp } from "../app.js";
@@ -19,6 +21,18 @@ describe("request logs", () => {
     const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "info", NODE_ENV: "test", OUTBOX_INTERVAL_MS: "0" });
     database = await createTestDatabase();
     app = await buildApp({ config, database }, { logStream: { write: (line) => void lines.push(line) } });
+    // A long compressible answer, sent slowly: a browser can leave it midway.
+    app.get("/__slow-text", (_request, reply) => {
+      let sent = 0;
+      const body = new Readable({
+        read() {
+          sent += 1;
+          if (sent > 200) this.push(null);
+          else setTimeout(() => this.push(`${"moon ".repeat(2_000)}\n`), 5);
+        },
+      });
+      return reply.type("text/plain").send(body);
+    });
     await app.ready();
   });
   afterAll(async () => {
@@ -50,6 +64,29 @@ describe("request logs", () => {
     expect(log).toContain("[redacted]");
     expect(log).toContain("/api/orders/12?orderSecret=[redacted]&userId=");
     for (const secret of secrets) expect(log).not.toContain(secret);
+  });
+
+  it("log a browser leaving a compressed answer midway at info, not as the shop's error", async () => {
+    const base = await app.listen({ port: 0, host: "127.0.0.1" });
+    const before = lines.length;
+    await new Promise<void>((resolve, reject) => {
+      const request = http.get(`${base}/__slow-text`, { headers: { "accept-encoding": "gzip" } }, (response) => {
+        expect(response.headers["content-encoding"]).toBe("gzip");
+        response.once("data", () => {
+          request.destroy();
+          resolve();
+        });
+      });
+      request.on("error", (error) => (error.message === "socket hang up" ? undefined : reject(error)));
+    });
+    const logged = async () => lines.slice(before).map((line) => JSON.parse(line) as { level: number; msg: string });
+    await expect
+      .poll(async () => (await logged()).some((line) => line.msg.includes("went away")), { timeout: 5_000 })
+      .toBe(true);
+    expect((await logged()).filter((line) => line.level >= 50)).toEqual([]);
+    // Any other error still logs as one.
+    app.log.error(new Error("the disk is full"));
+    expect(JSON.parse(lines.at(-1) ?? "{}")).toMatchObject({ level: 50, msg: "the disk is full" });
   });
 
   it("keep what is not secret readable", () => {

@@ -65,3 +65,22 @@ export const redactedLogPaths = [
   "*.password",
   "*.token",
 ];
+
+/** The part of pino's `logMethod` hook this module uses (pino comes with Fastify). */
+type LogCall = (...args: unknown[]) => void;
+
+/**
+ * pino's `logMethod` hook: a browser that goes away mid-answer (a closed tab, a page left while
+ * loading) is not the shop's error. @fastify/compress logs any failure of its compression pipe at
+ * error level, and a cancelled download ends that pipe with end-of-stream's "premature close"
+ * (an Error without a code). Fastify logs the same event of its own streams at info ("stream
+ * closed prematurely"); this logs compress's at info too. Every other error keeps its level.
+ */
+export function clientGoneAtInfo(this: { info: LogCall }, args: unknown[], method: LogCall, level: number): void {
+  const [first] = args;
+  if (level >= 50 && first instanceof Error && first.message === "premature close" && !("code" in first)) {
+    this.info({ err: first }, "the client went away before the answer ended");
+    return;
+  }
+  method.apply(this, args);
+}

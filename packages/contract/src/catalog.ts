@@ -255,7 +255,9 @@ export const productCardsQuerySchema = z.object({
   ids: z
     .string()
     .regex(/^\d{1,10}(,\d{1,10})*$/, "Expected product ids separated by commas")
-    .transform((value) => [...new Set(value.split(",").map(Number))])
+    // An id past the databases' integer range names no product (PostgreSQL would refuse to
+    // compare it): left out like any other id that is not a product.
+    .transform((value) => [...new Set(value.split(",").map(Number))].filter((id) => id >= 1 && id <= 2_147_483_647))
     .refine((ids) => ids.length <= productCardsLimit, `At most ${productCardsLimit} products`),
 });
 

@@ -402,7 +402,8 @@ describe(`catalogue API (${testEngine})`, () => {
     });
 
     it("answers the cards a browser remembers in its order, leaving unknown ones out", async () => {
-      const { body } = await get(`/api/products/cards?ids=${ids.cap},${ids.orbitHoodie},999999,${ids.cap}`);
+      // 9812345678 is past the integer range of ids: PostgreSQL answered 500 before (found by the fuzz test).
+      const { body } = await get(`/api/products/cards?ids=${ids.cap},${ids.orbitHoodie},999999,9812345678,${ids.cap}`);
       expect(body.data.map((p: { id: number }) => p.id)).toEqual([Number(ids.cap), Number(ids.orbitHoodie)]);
       expect((await get("/api/products/cards?ids=1,x")).status).toBe(400);
       const many = Array.from({ length: 25 }, (_, i) => i + 1).join(",");

@@ -21,7 +21,7 @@ function kindOf(event) {
     case "v8.compileModule":
     case "v8.evaluateModule":
     case "FunctionCall":
-      // TASKS_WHERE=1: the function's place in its file (line:column, zero-based) for a source map.
+      // TASKS_WHERE=1: the function's place in its file (line from 1, column from 0) for a source map.
       return `script ${file || data.functionName || "?"}${process.env.TASKS_WHERE && file ? `@${data.lineNumber}:${data.columnNumber}` : ""}`;
     case "TimerFire":
       // Its callback's FunctionCall inside says whose timer it was.

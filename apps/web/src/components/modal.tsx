@@ -53,6 +53,7 @@ export function Modal({
 }: ModalProps) {
   // Opened by state (no Radix Trigger), Radix has nowhere to return focus: remember the opener.
   const opener = useRef<HTMLElement | null>(null);
+  const content = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   useLayoutEffect(() => {
     if (open && document.activeElement instanceof HTMLElement) opener.current = document.activeElement;
@@ -67,6 +68,7 @@ export function Modal({
           <div className={`modal-overlay modal-overlay--${variant} modal-overlay--passive`} aria-hidden="true" />
         )}
         <Dialog.Content
+          ref={content}
           className={["modal", `modal--${variant}`, size === "wide" ? "modal--wide" : "", className]
             .filter(Boolean)
             .join(" ")}
@@ -78,9 +80,10 @@ export function Modal({
             // Unless the shopper has already clicked into it by then.
             event.preventDefault();
             requestAnimationFrame(() => {
-              const button = closeButton.current;
-              const content = button?.closest<HTMLElement>('[role="dialog"]');
-              if (button && !content?.contains(document.activeElement)) button.focus();
+              const dialog = content.current;
+              if (dialog?.dataset.state === "open" && !dialog.contains(document.activeElement)) {
+                closeButton.current?.focus();
+              }
             });
           }}
           onCloseAutoFocus={(event) => {

@@ -26,7 +26,7 @@ export function RelatedProducts({ currentProductId }: { currentProductId: number
   const data = useDeferredValue(featured.data);
   const products = data?.content.filter((product) => product.id !== currentProductId) ?? [];
 
-  if (featured.isPending || (!data && !featured.isError)) return null;
+  if (!data && !featured.isError) return null;
   return (
     <section className="related" aria-labelledby={titleId}>
       <h2 id={titleId} className="related__title">

@@ -3,7 +3,6 @@ import type { BackInStockService } from "../back-in-stock/service.js";
 import { CatalogCategoryWrites } from "../catalog/admin-categories.js";
 import { CatalogCsvStore } from "../catalog/admin-csv.js";
 import { CatalogProductForm } from "../catalog/admin-product-form.js";
-import { CatalogAdminReads } from "../catalog/admin-reads.js";
 import { CatalogAdminWrites } from "../catalog/admin-writes.js";
 import { ClubAdmin } from "../community/club-admin.js";
 import type { FailedDeliveries } from "../fulfilment/failed-delivery.js";
@@ -56,7 +55,7 @@ export function createAdminModule(
     categoryPictures?: CategoryPicturesService;
   },
 ): AdminModule {
-  const staffModule = createStaffModule(deps);
+  const staffModule = createStaffModule({ ...deps, catalogueFeed: deps.catalogue.catalog });
   const catalogue = new CatalogueAdminService({
     ...deps.catalogue,
     db: deps.db,
@@ -77,7 +76,7 @@ export function createAdminModule(
     audit: staffModule.audit,
     inventory: deps.catalogue.inventory,
     catalog: deps.catalogue.catalog,
-    reads: new CatalogAdminReads(deps.db),
+    reads: staffModule.admin.reads.products,
     store: new CatalogCsvStore(),
   });
   const productForm = new ProductFormService({

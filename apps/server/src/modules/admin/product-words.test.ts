@@ -4,9 +4,11 @@ import { createTestShop, type TestShop } from "../../../test/helpers/app.js";
 import { insertCategory, insertProduct } from "../../../test/helpers/catalog.js";
 import { testEngine } from "../../../test/helpers/database.js";
 import { addStaff, asStaff, type StaffSession, setUpOwner } from "../../../test/helpers/staff.js";
-import { ManualClock } from "../../lib/clock.js";
+import { ManualClock, systemClock } from "../../lib/clock.js";
 import { CatalogAdminReads } from "../catalog/admin-reads.js";
 import { productQueryWords, productSearchPlan, productWordsOf, replaceProductWords } from "../catalog/product-words.js";
+import { CatalogRepo } from "../catalog/repo.js";
+import { CatalogService } from "../catalog/service.js";
 
 /**
  * The owner's product search by words (issue 27): every write of a name or SKU keeps
@@ -22,7 +24,11 @@ describe(`the owner's product search by words (${testEngine})`, () => {
 
   beforeAll(async () => {
     clock = new ManualClock(new Date("2026-11-27T10:00:00.000Z"));
-    shop = await createTestShop({ HOLD_SWEEP_INTERVAL_MS: "0", OUTBOX_INTERVAL_MS: "0" }, { clock });
+    // The catalogue's version polled every 100 ms: a change made by hand is announced as another process would.
+    shop = await createTestShop(
+      { HOLD_SWEEP_INTERVAL_MS: "0", OUTBOX_INTERVAL_MS: "0", CATALOGUE_POLL_MS: "100" },
+      { clock },
+    );
     await setUpOwner(shop.app, clock);
     catalogue = await addStaff(shop.app, clock, "catalogue");
     for (const [name, hex] of [
@@ -174,6 +180,9 @@ describe(`the owner's product search by words (${testEngine})`, () => {
       await trx.deleteFrom("products").where("id", "=", zenith.id).execute();
     });
     expect(await wordsOf(zenith.id)).toEqual([]);
+    // The owner's list follows the catalogue's changes (no route deletes a product): announced.
+    await new CatalogService(new CatalogRepo(shop.database.db), systemClock).catalogueChanged([zenith.id]);
+    await new Promise((resolve) => setTimeout(resolve, 400));
     expect(await found("zenith")).toEqual([]);
   });
 
@@ -237,7 +246,7 @@ describe(`the owner's product search by words (${testEngine})`, () => {
       const db = shop.database.db;
       const listing = new CatalogAdminReads(db);
       // Every word counts as common here, so each search walks the list's order.
-      const walking = new CatalogAdminReads(db, 0);
+      const walking = new CatalogAdminReads(db, undefined, { walkShare: 1_000_000_000 });
       expect((await productSearchPlan(db, "club", 1_000)).kind).toBe("list");
       expect((await productSearchPlan(db, "club", 0)).kind).toBe("walk");
       expect((await productSearchPlan(db, "club nothingmatches", 1_000)).kind).toBe("none");

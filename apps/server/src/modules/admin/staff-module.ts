@@ -8,7 +8,7 @@ import type { Mailer } from "../../providers/mail/mailer.js";
 import { CustomerAdminReads } from "../accounts/admin-reads.js";
 import { createAuditLog } from "../audit/module.js";
 import type { AuditLog } from "../audit/service.js";
-import { CatalogAdminReads } from "../catalog/admin-reads.js";
+import { CatalogAdminReads, type CatalogueFeed } from "../catalog/admin-reads.js";
 import { OrderAdminReads } from "../orders/admin-reads.js";
 import { createStaffService } from "../staff/module.js";
 import { deriveKey } from "../staff/secret-box.js";
@@ -26,6 +26,8 @@ export interface StaffModuleDeps {
   /** Absent for the command line (it prints the link instead). */
   mailer?: Mailer;
   log?: Logger;
+  /** The catalogue's changes, which keep the owner's product list in memory (absent: read afresh each time). */
+  catalogueFeed?: CatalogueFeed;
 }
 
 export interface StaffModule {
@@ -47,7 +49,11 @@ export function createStaffModule(deps: StaffModuleDeps): StaffModule {
   const staff = createStaffService(deps, audit);
   const admin = new AdminService(
     new AdminRepo(db),
-    { orders: new OrderAdminReads(db), products: new CatalogAdminReads(db), customers: new CustomerAdminReads(db) },
+    {
+      orders: new OrderAdminReads(db),
+      products: new CatalogAdminReads(db, deps.catalogueFeed),
+      customers: new CustomerAdminReads(db),
+    },
     audit,
     clock,
   );

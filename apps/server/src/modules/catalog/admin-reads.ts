@@ -1,151 +1,216 @@
 import type { AdminProductDetail, AdminProductSummary, AdminProductsQuery } from "@vaki/contract/admin/schemas";
-import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
+import { sql } from "kysely";
 import type { Db } from "../../db/connection.js";
-import type { Database } from "../../db/schema.js";
-import { afterKey, decodeCursor, encodeCursor } from "../../lib/keyset.js";
+import { decodeCursor, encodeCursor } from "../../lib/keyset.js";
+import { prefixRange } from "../../lib/name-words.js";
+import { type AdminListEntry, AdminListIndex, type AdminListRows, IdBits } from "./admin-list-index.js";
 import { deliveryLinesOf } from "./delivery-lines.js";
 import { parseSpecifications } from "./mappers.js";
 import {
   denseMatchesDefault,
   matchedSku,
   matchesProductWords,
-  type ProductSearchPlan,
+  productQueryWords,
   productSearchPlan,
 } from "./product-words.js";
+import type { CatalogueChange } from "./service.js";
+
+/** The quick search lists a word's matches up to this many, and walks its order past them. */
+const commonWordMatchesDefault = 1_000;
 
 export type ProductFilters = Pick<AdminProductsQuery, "q" | "status" | "stock" | "category" | "character">;
 
-const sortColumns = { name: "products.name", createdAt: "products.created_at", price: "products.price" } as const;
+/** Products read per round while the list index is built (their rows die young). */
+const indexBuildChunk = 5_000;
 
-/** A search whose rarest word has more stored matches than this walks the list instead of listing them. */
-const commonWordMatchesDefault = 1_000;
 /**
- * A category filter whose scope links more products than this walks the sort's index and checks
- * each product; a smaller one lists its products and sorts them (a walk reads about
- * `limit ÷ share` products a page, a listing the whole scope: even near 1,600 at 100,000
- * products). Past `denseMatchesDefault` links (product-words.ts) each product is probed by key
- * instead of checked against the scope's links gathered once.
+ * Where the list index learns of changes (the catalogue service): products changed by the
+ * catalogue's version (in this process at once, from others within a poll), stock moves, and a
+ * catch-up on stock moves before each read.
  */
-const largeScopeLinksDefault = 2_000;
+export interface CatalogueFeed {
+  onCatalogueChange(listener: (change: CatalogueChange) => void): void;
+  onStockMoved(listener: (productIds: ReadonlySet<number>) => void): void;
+  /** Follows the stock moves committed since the last look (one statement when there are none). */
+  catchUpStockMoves(): Promise<void>;
+}
+
+export interface AdminReadsOptions {
+  /**
+   * A filter selecting at least one product in this many is paged by walking the sort's order,
+   * a sparser one by its products' places (admin-list-index.ts; tests set both ways).
+   */
+  walkShare?: number;
+  /** The quick search's plan (product-words.ts): past this many matches a word is walked, not listed. */
+  commonWordMatches?: number;
+  denseMatches?: number;
+}
 
 /** Products as the owner's side reads them, inactive ones included. Reads only. */
 export class CatalogAdminReads {
+  /** The list index (decision 0028): built at the first list, then changed by product. */
+  private current: Promise<AdminListIndex> | undefined;
+
   constructor(
     private readonly db: Db,
-    private readonly commonWordMatches = commonWordMatchesDefault,
-    private readonly largeScopeLinks = largeScopeLinksDefault,
-    private readonly denseMatches = denseMatchesDefault,
-  ) {}
+    /** Without one (a test, the command line) every list reads its index afresh. */
+    private readonly feed?: CatalogueFeed,
+    private readonly options: AdminReadsOptions = {},
+  ) {
+    feed?.onCatalogueChange((change) => {
+      if (change.kind === "all") this.current = undefined;
+      else this.reload([...change.productIds]);
+    });
+    feed?.onStockMoved((productIds) => this.reload([...productIds]));
+  }
 
   async list(query: AdminProductsQuery): Promise<{ items: AdminProductSummary[]; nextCursor: string | null }> {
-    const sortColumn = sortColumns[query.sort];
-    const cursor = query.cursor
+    const after = query.cursor
       ? decodeCursor(query.cursor, [query.sort === "price" ? "number" : "string", "number"])
       : undefined;
-    // The page's ids first, then the summaries of those alone: when a filter leads the plan (a
-    // category's products), the sort then orders bare ids, not every match with its stock figures.
-    let pageIds = this.filter(this.db.selectFrom("products").select("products.id"), await this.prepared(query));
-    if (cursor) pageIds = pageIds.where((eb) => afterKey(eb, sortColumn, "products.id", cursor, query.dir));
-    pageIds = pageIds
-      .orderBy(sortColumn, query.dir)
-      .orderBy("products.id", query.dir)
-      .limit(query.limit + 1);
-    const rows = await this.summaries()
-      .where("products.id", "in", pageIds)
-      .orderBy(sortColumn, query.dir)
-      .orderBy("products.id", query.dir)
-      .execute();
-    const page = rows.slice(0, query.limit);
+    const index = await this.index();
+    const filters = await this.filtersOf(index, query);
+    if (!filters) return { items: [], nextCursor: null };
+    const found = index.page(
+      { ...filters, sort: query.sort, dir: query.dir, after: after && [after[0], Number(after[1])] },
+      query.limit + 1,
+    );
+    const page = found.slice(0, query.limit);
     const last = page.at(-1);
-    const key = (row: (typeof rows)[number]) =>
-      query.sort === "price" ? row.price : query.sort === "name" ? row.name : row.created_at;
     return {
-      items: page.map(toSummary),
-      nextCursor: rows.length > query.limit && last ? encodeCursor([key(last), last.id]) : null,
+      items: page.map(({ entry }) => summaryOf(entry)),
+      nextCursor: found.length > query.limit && last ? encodeCursor([last.key, last.entry.id]) : null,
     };
   }
 
   /** The ids of every product the list's filters select (the CSV export's products). */
   async filteredIds(query: ProductFilters): Promise<number[]> {
-    const rows = await this.filter(
-      this.db.selectFrom("products").select("products.id"),
-      await this.prepared(query),
-    ).execute();
-    return rows.map((row) => row.id);
+    const index = await this.index();
+    const filters = await this.filtersOf(index, query);
+    return filters ? index.filteredIds(filters) : [];
   }
 
-  /** The scoped filters with the search's plan (product-words.ts): its words listed or walked. */
-  private async prepared(query: ProductFilters): Promise<ScopedFilters> {
-    const scoped = await this.scoped(query);
-    if (!query.q) return scoped;
-    return { ...scoped, search: await productSearchPlan(this.db, query.q, this.commonWordMatches, this.denseMatches) };
+  /** The filters as the index reads them; null when the search can match nothing (no words typed). */
+  private async filtersOf(index: AdminListIndex, query: ProductFilters) {
+    const categoryFilters = [query.category, query.character].filter((id): id is number => id !== undefined);
+    const base = { status: query.status, stock: query.stock, categoryFilters };
+    if (!query.q) return base;
+    const typed = productQueryWords(query.q);
+    if (typed.length === 0) return null;
+    return { ...base, words: await Promise.all(typed.map((word) => this.wordMatches(index, word))) };
   }
 
   /**
-   * The filters with each category filter (category, character) read as its scope: the category
-   * and its sub-categories (the tree has two levels), and its plan (`CategoryScope`) from its
-   * links counted up to the caps, one index range each. Ids written into the statement let the
-   * planner count a small category's products and start from them.
+   * The products having a stored word that starts with `typed`: one range of the words' key,
+   * then kept by the index and moved with each change. Matches read while a change was applied
+   * answer this list but are not kept (they may be from before it).
    */
-  private async scoped(query: ProductFilters): Promise<ScopedFilters> {
-    const wanted = [query.category, query.character].filter((id): id is number => id !== undefined);
-    if (wanted.length === 0) return { ...query, scopes: [] };
+  private async wordMatches(index: AdminListIndex, typed: string): Promise<IdBits> {
+    const kept = index.wordMatches(typed);
+    if (kept) return kept;
+    const generation = index.generation;
+    const { from, until } = prefixRange(typed);
     const rows = await this.db
-      .selectFrom("categories")
-      .select(["id", "parent_id"])
-      .where((eb) => eb.or([eb("id", "in", wanted), eb("parent_id", "in", wanted)]))
+      .selectFrom("product_search_words")
+      .select("product_id")
+      .where("word", ">=", from)
+      .where("word", "<", until)
       .execute();
-    const scopes = wanted.map((id) => rows.filter((row) => row.id === id || row.parent_id === id).map((row) => row.id));
-    const nonEmpty = scopes.filter((ids) => ids.length > 0);
-    const counts: Record<string, unknown> = nonEmpty.length
-      ? await this.db
-          .selectNoFrom((eb) =>
-            nonEmpty.map((ids, k) =>
-              eb
-                .selectFrom(
-                  eb
-                    .selectFrom("category_products")
-                    .select("category_products.product_id")
-                    .where("category_products.category_id", "in", ids)
-                    .limit(Math.max(this.largeScopeLinks, this.denseMatches) + 1)
-                    .as("capped"),
-                )
-                .select((inner) => inner.fn.countAll().as("n"))
-                .as(`n${k}`),
-            ),
-          )
-          .executeTakeFirstOrThrow()
-      : {};
-    return {
-      ...query,
-      scopes: scopes.map((ids) => {
-        const k = nonEmpty.indexOf(ids);
-        const links = k >= 0 ? Number(counts[`n${k}`] ?? 0) : 0;
-        const plan = links > this.denseMatches ? "probe" : links > this.largeScopeLinks ? "check" : "list";
-        return { ids, plan } as const;
-      }),
-    };
+    const matches = new IdBits(rows.map((row) => row.product_id));
+    if (this.feed && index.generation === generation) index.keepWordMatches(typed, matches);
+    return matches;
   }
 
-  /** The list's filters: status, stock level against the product's threshold, name or SKU, category, character. */
-  private filter<O>(
-    select: SelectQueryBuilder<Database, "products", O>,
-    query: ScopedFilters,
-  ): SelectQueryBuilder<Database, "products", O> {
-    if (query.status) select = select.where("products.status", "=", query.status);
-    const search = query.search;
-    if (search) select = select.where((eb) => matchesProductWords(eb, search));
-    for (const scope of query.scopes) select = select.where((eb) => inCategories(eb, scope));
-    // Last: SQLite checks the terms in order, and the stock test reads each product's variants.
-    if (query.stock) {
-      // Against the product's own threshold, over its active variants.
-      const out = sql<boolean>`exists (select 1 from variants v where v.product_id = products.id and v.is_active = 1 and v.stock_quantity <= 0)`;
-      const low = sql<boolean>`exists (select 1 from variants v where v.product_id = products.id and v.is_active = 1 and v.stock_quantity > 0 and v.stock_quantity <= products.low_stock_threshold)`;
-      if (query.stock === "out") select = select.where(out);
-      else if (query.stock === "low") select = select.where(low);
-      else select = select.where((eb) => eb.and([eb.not(out), eb.not(low)]));
+  /** The index, once stock moves up to now are followed (their products read again). */
+  private async index(): Promise<AdminListIndex> {
+    if (!this.feed) return this.build();
+    await this.feed.catchUpStockMoves();
+    if (!this.current) {
+      const building = this.build();
+      this.current = building;
+      building.catch(() => {
+        if (this.current === building) this.current = undefined;
+      });
     }
-    return select;
+    return this.current;
+  }
+
+  /** Every product, a chunk at a time (requests run in between). */
+  private async build(): Promise<AdminListIndex> {
+    const index = new AdminListIndex(this.options.walkShare);
+    const categories = await this.db.selectFrom("categories").select(["id", "parent_id"]).execute();
+    index.add({ products: [], stock: [], images: [], links: [], categories });
+    let last = 0;
+    for (;;) {
+      const ids = (
+        await this.db
+          .selectFrom("products")
+          .select("id")
+          .where("id", ">", last)
+          .orderBy("id")
+          .limit(indexBuildChunk)
+          .execute()
+      ).map((row) => row.id);
+      if (ids.length === 0) return index;
+      index.add(await this.indexRows(ids));
+      last = ids.at(-1) ?? last;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  /** Lists wait for these products to be read again, so none answers from their old entries. */
+  private reload(ids: readonly number[]): void {
+    const current = this.current;
+    if (!current || ids.length === 0) return;
+    const updating = current.then(async (index) => {
+      const rows = await this.indexRows(ids);
+      const words = await this.db
+        .selectFrom("product_search_words")
+        .select(["product_id", "word"])
+        .where("product_id", "in", [...ids])
+        .execute();
+      index.replace(ids, rows, words);
+      return index;
+    });
+    this.current = updating;
+    updating.catch(() => {
+      if (this.current === updating) this.current = undefined;
+    });
+  }
+
+  /** What the index holds of these products: four statements. */
+  private async indexRows(ids: readonly number[]): Promise<AdminListRows> {
+    const products = await this.db
+      .selectFrom("products")
+      .select(["id", "name", "slug", "status", "price", "created_at", "low_stock_threshold"])
+      .where("id", "in", [...ids])
+      .execute();
+    // Units over every variant; out and low over the active ones, against the product's threshold.
+    const stock = await this.db
+      .selectFrom("variants as v")
+      .innerJoin("products as p", "p.id", "v.product_id")
+      .select((eb) => [
+        "v.product_id",
+        eb.fn.sum<number | string>("v.stock_quantity").as("units"),
+        sql<number>`sum(case when v.is_active = 1 and v.stock_quantity <= 0 then 1 else 0 end)`.as("out_variants"),
+        sql<number>`sum(case when v.is_active = 1 and v.stock_quantity > 0 and v.stock_quantity <= p.low_stock_threshold then 1 else 0 end)`.as(
+          "low_variants",
+        ),
+      ])
+      .where("v.product_id", "in", [...ids])
+      .groupBy("v.product_id")
+      .execute();
+    const images = await this.db
+      .selectFrom("product_images")
+      .select(["product_id", "url", "is_primary", "display_order", "id"])
+      .where("product_id", "in", [...ids])
+      .execute();
+    const links = await this.db
+      .selectFrom("category_products")
+      .select(["product_id", "category_id"])
+      .where("product_id", "in", [...ids])
+      .execute();
+    return { products, stock, images, links };
   }
 
   /**
@@ -153,7 +218,12 @@ export class CatalogAdminReads {
    * with each typed word; each with the SKU that matched, if one did.
    */
   async search(q: string, limit: number) {
-    const plan = await productSearchPlan(this.db, q, this.commonWordMatches, this.denseMatches);
+    const plan = await productSearchPlan(
+      this.db,
+      q,
+      this.options.commonWordMatches ?? commonWordMatchesDefault,
+      this.options.denseMatches ?? denseMatchesDefault,
+    );
     if (plan.kind === "none") return [];
     const rows = await this.summaries()
       .where((eb) => matchesProductWords(eb, plan))
@@ -279,34 +349,6 @@ export class CatalogAdminReads {
   }
 }
 
-/** The list's filters with the scope of each category filter given (see `scoped`). */
-type ScopedFilters = ProductFilters & { scopes: CategoryScope[]; search?: ProductSearchPlan };
-/**
- * A category filter's categories and how its products are found: listed (few), or the sort's index
- * walked and each product checked against the scope's links gathered once, or probed by key (many).
- */
-type CategoryScope = { ids: number[]; plan: "list" | "check" | "probe" };
-
-/**
- * The product is in one of the scope's categories (none: an unknown category, so no product), by
- * the links' primary key (category_id, product_id). A small scope's products are listed for the
- * planner to start from; a larger one is a check of each product along the sort's index (given
- * `in (select …)`, SQLite listed all 70,000 products of a top category and sorted them): against
- * the links gathered once (`is true` keeps either planner from starting at them: SQLite then keeps
- * them with a Bloom filter, PostgreSQL hashed), or, for a scope holding most products, a probe of
- * the key.
- */
-function inCategories(eb: ExpressionBuilder<Database, "products">, scope: CategoryScope): Expression<SqlBool> {
-  if (scope.ids.length === 0) return sql<SqlBool>`1 = 0`;
-  const links = eb
-    .selectFrom("category_products")
-    .select("category_products.product_id")
-    .where("category_products.category_id", "in", scope.ids);
-  if (scope.plan === "list") return eb("products.id", "in", links);
-  if (scope.plan === "check") return sql<SqlBool>`(${eb("products.id", "in", links)}) is true`;
-  return eb.exists(links.whereRef("category_products.product_id", "=", "products.id"));
-}
-
 function toSummary(row: {
   id: number;
   name: string;
@@ -332,5 +374,22 @@ function toSummary(row: {
     stock: Number(row.stock ?? 0),
     imageUrl: row.image_url,
     createdAt: row.created_at,
+  };
+}
+
+/** An index entry as the list's answer carries it. */
+function summaryOf(entry: AdminListEntry): AdminProductSummary {
+  return {
+    id: entry.id,
+    name: entry.name,
+    slug: entry.slug,
+    status: entry.status,
+    lowVariants: entry.lowVariants,
+    outVariants: entry.outVariants,
+    lowStockThreshold: entry.lowStockThreshold,
+    price: entry.price,
+    stock: entry.stock,
+    imageUrl: entry.imageUrl,
+    createdAt: entry.createdAt,
   };
 }

@@ -150,6 +150,15 @@ export class CatalogRepo {
     return rows.map((row) => row.id);
   }
 
+  /** The newest stock move's id (0 when there is none). */
+  async findNewestStockMoveId(): Promise<number> {
+    const row = await this.db
+      .selectFrom("stock_ledger")
+      .select((eb) => eb.fn.max("id").as("id"))
+      .executeTakeFirst();
+    return Number(row?.id ?? 0);
+  }
+
   /** Stock moves after `afterId` with their products, oldest first, at most `limit`. */
   async findStockMovesSince(afterId: number, limit: number): Promise<{ id: number; product_id: number }[]> {
     return this.db

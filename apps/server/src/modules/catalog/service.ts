@@ -89,6 +89,8 @@ export class CatalogService {
   private lists: Promise<ListIndex> | undefined;
   /** The stock moves the list index has followed: the newest id, and those read in the lookback. */
   private stockMoves = { newest: 0, followed: new Set<number>() };
+  private stockMovesStart: Promise<void> | undefined;
+  private readonly stockListeners: ((productIds: ReadonlySet<number>) => void)[] = [];
 
   constructor(
     private readonly repo: CatalogRepo,
@@ -385,21 +387,61 @@ export class CatalogService {
   }
 
   /**
-   * Follows the stock moves written since the last look (by any process): the list index reads
-   * those products again, so the in-stock filter and count catch up within a poll. List answers
-   * already cached keep their short expiry (a sale does not drop them).
+   * Follows the stock moves written since the last look (by any process): the list index and the
+   * stock listeners (the owner's list) read those products again, so stock filters and counts
+   * catch up within a poll. List answers already cached keep their short expiry (a sale does not
+   * drop them).
    */
   async followStockMoves(): Promise<void> {
-    if (!this.lists) return;
+    if (!this.lists && this.stockListeners.length === 0) return;
+    await this.startFollowingStockMoves();
     const { newest, followed } = this.stockMoves;
     const rows = await this.repo.findStockMovesSince(Math.max(0, newest - stockMoveLookback), stockMovesPerPoll);
     const unseen = rows.filter((row) => !followed.has(row.id));
-    if (unseen.length === 0 || !this.lists) return;
-    const latest = Math.max(newest, ...unseen.map((row) => row.id));
-    for (const row of unseen) followed.add(row.id);
+    if (unseen.length === 0) return;
+    let latest = newest;
+    for (const row of unseen) {
+      followed.add(row.id);
+      latest = Math.max(latest, row.id);
+    }
     for (const id of followed) if (id <= latest - stockMoveLookback) followed.delete(id);
     this.stockMoves = { newest: latest, followed };
-    this.reloadLists(new Set(unseen.map((row) => row.product_id)));
+    const productIds = new Set(unseen.map((row) => row.product_id));
+    this.reloadLists(productIds);
+    for (const listener of this.stockListeners) listener(productIds);
+  }
+
+  /**
+   * Follows stock moves now when one was written after the newest followed (one index probe):
+   * a read that must not lag a sale (the owner's list) calls it first. A move committed late
+   * under a lower id is left to the poll's look-back.
+   */
+  async catchUpStockMoves(): Promise<void> {
+    await this.startFollowingStockMoves();
+    const newest = await this.repo.findNewestStockMoveId();
+    if (newest > this.stockMoves.newest) await this.followStockMoves();
+  }
+
+  /** Stock listeners learn of the products whose stock moved (by any process). */
+  onStockMoved(listener: (productIds: ReadonlySet<number>) => void): void {
+    this.stockListeners.push(listener);
+  }
+
+  /**
+   * Moves already committed are in what the indexes read when built; later ones (and late
+   * commits among the newest ids) are followed from here, once.
+   */
+  private async startFollowingStockMoves(): Promise<void> {
+    if (!this.stockMovesStart) {
+      const start = this.repo.findLatestStockMoveIds(stockMoveLookback).then((seen) => {
+        this.stockMoves = { newest: seen[0] ?? 0, followed: new Set(seen) };
+      });
+      this.stockMovesStart = start;
+      start.catch(() => {
+        if (this.stockMovesStart === start) this.stockMovesStart = undefined;
+      });
+    }
+    await this.stockMovesStart;
   }
 
   private apply(change: CatalogueChange): void {
@@ -453,10 +495,7 @@ export class CatalogService {
 
   /** Every product on sale, a chunk at a time (requests run in between), moves followed from now on. */
   private async buildLists(): Promise<ListIndex> {
-    // Moves already committed are in the rows read below; later ones (and late commits among the
-    // newest ids) are followed from here.
-    const seen = await this.repo.findLatestStockMoveIds(stockMoveLookback);
-    this.stockMoves = { newest: seen[0] ?? 0, followed: new Set(seen) };
+    await this.startFollowingStockMoves();
     const index = new ListIndex();
     const ids = await this.repo.findActiveProductIds();
     for (let start = 0; start < ids.length; start += listBuildChunk) {

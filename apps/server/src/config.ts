@@ -110,6 +110,11 @@ export const configSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** How often each process checks whether another one changed the catalogue (ms). */
   CATALOGUE_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
+  /**
+   * How long the order inbox's tab counts are reused (ms; 0: counted on every call). Any change
+   * made through the owner's side forgets them at once; a shopper's order shows within this.
+   */
+  INBOX_COUNTS_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   /** Minutes an unpaid order holds its stock before the sweep gives it back. */
   STOCK_HOLD_MINUTES: z.coerce.number().int().min(1).max(1_440).default(30),
   /** Most units one guest session may hold at once in unpaid orders. */
@@ -232,6 +237,7 @@ export interface Config {
   /** Request, header and idle-connection timeouts of the HTTP server (ms; 0 = none). */
   timeouts: { requestMs: number; headersMs: number; connectionMs: number };
   cataloguePollMs: number;
+  inboxCountsTtlMs: number;
   shutdownTimeoutMs: number;
   stockHoldMinutes: number;
   /** Units held at once in unpaid orders: per guest session, per client address. */
@@ -373,6 +379,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       connectionMs: c.CONNECTION_TIMEOUT_MS,
     },
     cataloguePollMs: c.CATALOGUE_POLL_MS,
+    inboxCountsTtlMs: c.INBOX_COUNTS_TTL_MS,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     stockHoldMinutes: c.STOCK_HOLD_MINUTES,
     holdLimits: { perGuest: c.MAX_HELD_UNITS_PER_GUEST, perAddress: c.MAX_HELD_UNITS_PER_ADDRESS },

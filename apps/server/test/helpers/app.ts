@@ -25,6 +25,8 @@ export async function createTestShop(
     LOG_LEVEL: "silent",
     NODE_ENV: "test",
     RATE_LIMIT_EXEMPT_ADDRESSES: "127.0.0.1",
+    // Tests write orders directly and count at once; the reuse is tested on its own.
+    INBOX_COUNTS_TTL_MS: "0",
     ...env,
   });
   const database = await createTestDatabase();

@@ -99,6 +99,12 @@ export function adminRouteHook(staff: StaffService, routeTable: AdminRouteEntry[
 
 export const adminApi: FastifyPluginAsync<AdminApiDeps> = async (app, deps) => {
   app.addHook("onRoute", adminRouteHook(deps.staff, deps.routeTable));
+  // Any change made through the owner's side may move an order between tabs: the inbox's kept
+  // counts go before the answer does, so the next load counts again.
+  app.addHook("onSend", async (request, _reply, payload) => {
+    if (request.method !== "GET" && request.method !== "HEAD") deps.admin.reads.orders.forgetCounts();
+    return payload;
+  });
   await app.register(staffRoutes, { staff: deps.staff, secureCookies: deps.secureCookies });
   await app.register(auditRoutes, { audit: deps.audit });
   await app.register(adminRoutes, { admin: deps.admin, actions: deps.orderActions });

@@ -1,6 +1,6 @@
 import { adminOrdersQuerySchema } from "@vaki/contract/admin/schemas";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { registerAndLogin } from "../../../test/helpers/accounts.js";
 import { createTestShop, type TestShop } from "../../../test/helpers/app.js";
 import { insertProduct } from "../../../test/helpers/catalog.js";
@@ -277,5 +277,38 @@ describe(`the order inbox: tabs, counts, filters and search (${testEngine})`, ()
     expect((await get(owner, "/api/admin/orders?tab=lost")).statusCode).toBe(400);
     expect((await get(owner, "/api/admin/orders?from=yesterday")).statusCode).toBe(400);
     expect((await get(owner, "/api/admin/orders/counts?minTotal=-5")).statusCode).toBe(400);
+  });
+
+  it("reuses counts for a moment, and forgets them at any change made through the owner's side", async () => {
+    const reads = new OrderAdminReads(shop.database.db, undefined, 60_000);
+    const first = await reads.counts({});
+    await set("pack", { status: "CANCELLED" });
+    try {
+      // Within the reuse time the same filters answer the same counts; other filters count afresh.
+      expect(await reads.counts({})).toEqual(first);
+      expect((await reads.counts({ minTotal: 0 })).cancelled).toBe(first.cancelled + 1);
+      reads.forgetCounts();
+      expect(await reads.counts({})).toMatchObject({ cancelled: first.cancelled + 1, to_pack: first.to_pack - 1 });
+    } finally {
+      await set("pack", { status: "CONFIRMED" });
+    }
+
+    // The app's own inbox forgets them before answering any write under /api/admin, not a read.
+    const inbox = (shop.app as unknown as { staffModule: { admin: { reads: { orders: OrderAdminReads } } } })
+      .staffModule.admin.reads.orders;
+    const forget = vi.spyOn(inbox, "forgetCounts");
+    try {
+      expect((await get(owner, "/api/admin/orders/counts")).statusCode).toBe(200);
+      expect(forget).not.toHaveBeenCalled();
+      const noted = await asStaff(shop.app, owner, {
+        method: "POST",
+        url: `/api/admin/orders/${ids.pack}/notes`,
+        payload: { text: "Gift wrap, please." },
+      });
+      expect(noted.statusCode, noted.body).toBeLessThan(300);
+      expect(forget).toHaveBeenCalledTimes(1);
+    } finally {
+      forget.mockRestore();
+    }
   });
 });

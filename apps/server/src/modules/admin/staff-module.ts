@@ -20,7 +20,8 @@ import { AdminService } from "./service.js";
 export interface StaffModuleDeps {
   db: Db;
   dialect: Dialect;
-  config: Pick<Config, "secrets" | "shopName" | "publicUrl"> & Partial<Pick<Config, "accountsCleanupIntervalMs">>;
+  config: Pick<Config, "secrets" | "shopName" | "publicUrl"> &
+    Partial<Pick<Config, "accountsCleanupIntervalMs" | "inboxCountsTtlMs">>;
   clock: Clock;
   rateLimiter: RateLimiter;
   /** Absent for the command line (it prints the link instead). */
@@ -50,7 +51,7 @@ export function createStaffModule(deps: StaffModuleDeps): StaffModule {
   const admin = new AdminService(
     new AdminRepo(db),
     {
-      orders: new OrderAdminReads(db),
+      orders: new OrderAdminReads(db, undefined, config.inboxCountsTtlMs ?? 0),
       products: new CatalogAdminReads(db, deps.catalogueFeed),
       customers: new CustomerAdminReads(db),
     },

@@ -44,12 +44,25 @@ export type NamePlan =
   | { kind: "walk-word"; ranges: WordRange[]; word: string; others: WordRange[] }
   | { kind: "walk-orders"; ranges: WordRange[] };
 
+/** Filter sets whose counts are kept at most (all are dropped past it). */
+const countsKeptMax = 200;
+
 /** Orders as the owner's side reads them: lists, search and one order's whole record. Reads only. */
 export class OrderAdminReads {
+  /** Tab counts by filter set, each with when it was counted (see `counts`). */
+  private readonly countsKept = new Map<string, { at: number; counts: Promise<AdminOrderCounts> }>();
+
   constructor(
     private readonly db: Db,
     private readonly commonNameMatches = commonNameMatchesDefault,
+    /** How long counts are reused (ms); 0 counts every time. */
+    private readonly countsTtlMs = 0,
   ) {}
+
+  /** Counts are counted again at the next call: the owner's side changed something. */
+  forgetCounts(): void {
+    this.countsKept.clear();
+  }
 
   /**
    * The plan of a name-like search (null when the text is not a name), from one statement of index
@@ -114,6 +127,25 @@ export class OrderAdminReads {
     let rows: SummaryRow[];
     if (plan?.kind === "walk-word") {
       rows = await this.walkWord(query, plan, cursor);
+    } else if (!query.q && sortsItsTab(query)) {
+      // A tab of two statuses (to pack, ready for pickup) is a few hundred orders sorted, not an
+      // index walk: its page's ids are sorted alone, then their rows read (1.3 → 0.7 ms at 100,000).
+      const scope = (eb: unknown) => eb as OrderListScope;
+      const pageIds = this.db
+        .selectFrom("orders")
+        .select("orders.id")
+        .where((eb) => inTab(scope(eb), query.tab))
+        .$if(cursor !== undefined, (qb) =>
+          qb.where((eb) => afterKey(eb, sortColumn, "orders.id", cursor as CursorKey, query.dir)),
+        )
+        .orderBy(sortColumn, query.dir)
+        .orderBy("orders.id", query.dir)
+        .limit(sql.lit(query.limit + 1));
+      rows = await this.summaries()
+        .where("orders.id", "in", pageIds)
+        .orderBy(sortColumn, query.dir)
+        .orderBy("orders.id", query.dir)
+        .execute();
     } else {
       let select = this.summaries()
         .where((eb) => matchesFilters(eb, query, plan))
@@ -171,7 +203,24 @@ export class OrderAdminReads {
    * How many orders each inbox tab holds under the filters: one statement, a count per tab, so
    * each tab counts along its own index range rather than all orders (decision 0022).
    */
-  async counts(filters: AdminOrderFilters): Promise<AdminOrderCounts> {
+  counts(filters: AdminOrderFilters): Promise<AdminOrderCounts> {
+    if (this.countsTtlMs === 0) return this.countNow(filters);
+    // The same filters within the reuse time share one count (eight capped index ranges, 2–6 ms
+    // at 100,000 orders, which each inbox load asks for).
+    const key = JSON.stringify(Object.entries(filters).sort(([a], [b]) => a.localeCompare(b)));
+    const now = performance.now();
+    const kept = this.countsKept.get(key);
+    if (kept && now - kept.at < this.countsTtlMs) return kept.counts;
+    const counts = this.countNow(filters);
+    if (this.countsKept.size >= countsKeptMax) this.countsKept.clear();
+    this.countsKept.set(key, { at: now, counts });
+    counts.catch(() => {
+      if (this.countsKept.get(key)?.counts === counts) this.countsKept.delete(key);
+    });
+    return counts;
+  }
+
+  private async countNow(filters: AdminOrderFilters): Promise<AdminOrderCounts> {
     const joined = this.db
       .selectFrom("orders")
       .leftJoin("users", "users.id", "orders.user_id")
@@ -363,6 +412,14 @@ export class OrderAdminReads {
         "orders.refunded_amount",
       ]);
   }
+}
+
+/** A tab of more than one status with no other filter: its orders are sorted, no index gives their order. */
+function sortsItsTab(query: AdminOrdersQuery): boolean {
+  const { q: _q, tab, sort: _sort, dir: _dir, limit: _limit, cursor: _cursor, ...filters } = query;
+  return (
+    (tab === "to_pack" || tab === "ready_for_pickup") && Object.values(filters).every((value) => value === undefined)
+  );
 }
 
 /** No filter but the search text, in the "all" tab. */
@@ -591,7 +648,19 @@ function toSummary(row: SummaryRow): AdminOrderSummary {
 }
 
 function customerNameOf(row: { shipping_address: string | null; user_name: string | null }): string | null {
-  return parseAddress(row.shipping_address)?.fullName ?? row.user_name ?? null;
+  return fullNameOf(row.shipping_address) ?? row.user_name ?? null;
+}
+
+/** The delivery address's full name: the list reads that field alone (no whole-address check per row). */
+function fullNameOf(json: string | null): string | null {
+  if (!json) return null;
+  try {
+    const parsed: unknown = JSON.parse(json);
+    const name = typeof parsed === "object" && parsed !== null ? (parsed as { fullName?: unknown }).fullName : null;
+    return typeof name === "string" && name.trim() !== "" ? name : null;
+  } catch {
+    return null;
+  }
 }
 
 function paymentMethodOf(status: PaymentStatus, shipmentMethod: string | null): AdminOrderSummary["paymentMethod"] {

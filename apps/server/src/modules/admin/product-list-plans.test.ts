@@ -310,6 +310,12 @@ describe(`the owner's product list index (${testEngine})`, () => {
     await db.deleteFrom("category_products").where("product_id", "=", target.id).execute();
     await catalog.catalogueChanged();
     expect(await ids({ category: String(categories.accessories) })).not.toContain(target.id);
+
+    // A change another process made: followed at the next read, not a poll later.
+    const elsewhere = new CatalogService(new CatalogRepo(db), systemClock);
+    await db.updateTable("products").set({ price: 1 }).where("id", "=", target.id).execute();
+    await elsewhere.catalogueChanged([target.id]);
+    expect((await ids({ sort: "price" }))[0]).toBe(target.id);
   });
 
   it("plans the quick search by the matches counted", async () => {

@@ -25,14 +25,17 @@ const indexBuildChunk = 5_000;
 
 /**
  * Where the list index learns of changes (the catalogue service): products changed by the
- * catalogue's version (in this process at once, from others within a poll), stock moves, and a
- * catch-up on stock moves before each read.
+ * catalogue's version and stock moves, from this process at once and from others by the poll or
+ * the catch-up each read makes first.
  */
 export interface CatalogueFeed {
   onCatalogueChange(listener: (change: CatalogueChange) => void): void;
   onStockMoved(listener: (productIds: ReadonlySet<number>) => void): void;
-  /** Follows the stock moves committed since the last look (one statement when there are none). */
-  catchUpStockMoves(): Promise<void>;
+  /**
+   * Follows the catalogue changes and stock moves committed since the last look, by any process
+   * (a statement each when there are none).
+   */
+  catchUp(): Promise<void>;
 }
 
 export interface AdminReadsOptions {
@@ -121,10 +124,10 @@ export class CatalogAdminReads {
     return matches;
   }
 
-  /** The index, once stock moves up to now are followed (their products read again). */
+  /** The index, once the changes and stock moves committed up to now are followed. */
   private async index(): Promise<AdminListIndex> {
     if (!this.feed) return this.build();
-    await this.feed.catchUpStockMoves();
+    await this.feed.catchUp();
     if (!this.current) {
       const building = this.build();
       this.current = building;

@@ -90,6 +90,7 @@ export class CatalogService {
   /** The stock moves the list index has followed: the newest id, and those read in the lookback. */
   private stockMoves = { newest: 0, followed: new Set<number>() };
   private stockMovesStart: Promise<void> | undefined;
+  private catchingUp: Promise<void> | undefined;
   private readonly stockListeners: ((productIds: ReadonlySet<number>) => void)[] = [];
 
   constructor(
@@ -420,6 +421,27 @@ export class CatalogService {
     await this.startFollowingStockMoves();
     const newest = await this.repo.findNewestStockMoveId();
     if (newest > this.stockMoves.newest) await this.followStockMoves();
+  }
+
+  /**
+   * Follows, before answering, what the poll would follow next: a catalogue change made by another
+   * process (one statement when there is none) and stock moves. Reads that must show the owner's
+   * own change at once, whichever process took it (the owner's product list), call it first;
+   * requests arriving together share one look.
+   */
+  catchUp(): Promise<void> {
+    if (!this.catchingUp) {
+      const look = (async () => {
+        await this.checkForChanges();
+        await this.catchUpStockMoves();
+      })();
+      this.catchingUp = look;
+      const done = () => {
+        if (this.catchingUp === look) this.catchingUp = undefined;
+      };
+      look.then(done, done);
+    }
+    return this.catchingUp;
   }
 
   /** Stock listeners learn of the products whose stock moved (by any process). */

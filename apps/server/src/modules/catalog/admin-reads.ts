@@ -15,6 +15,8 @@ import {
 } from "./product-words.js";
 import type { CatalogueChange } from "./service.js";
 
+/** A typed word read whole only alone or beside other common words past this many products. */
+const commonWordLoadDefault = 5_000;
 /** The quick search lists a word's matches up to this many, and walks its order past them. */
 const commonWordMatchesDefault = 1_000;
 
@@ -44,6 +46,8 @@ export interface AdminReadsOptions {
    * a sparser one by its products' places (admin-list-index.ts; tests set both ways).
    */
   walkShare?: number;
+  /** A typed word with more products than this is not read whole beside rarer words (see `wordSets`). */
+  commonWordLoad?: number;
   /** The quick search's plan (product-words.ts): past this many matches a word is walked, not listed. */
   commonWordMatches?: number;
   denseMatches?: number;
@@ -100,17 +104,84 @@ export class CatalogAdminReads {
     if (!query.q) return base;
     const typed = productQueryWords(query.q);
     if (typed.length === 0) return null;
-    return { ...base, words: await Promise.all(typed.map((word) => this.wordMatches(index, word))) };
+    return { ...base, words: await this.wordSets(index, typed) };
   }
 
   /**
-   * The products having a stored word that starts with `typed`: one range of the words' key,
-   * then kept by the index and moved with each change. Matches read while a change was applied
-   * answer this list but are not kept (they may be from before it).
+   * Each typed word's products: those having a stored word that starts with it. A word's whole
+   * set is one range of the words' key, kept by the index and moved with each change; read while
+   * a change was applied it answers this list but is not kept (it may be from before the change).
+   * A word not kept yet and common (past `commonWordLoad` products: "vk" in every SKU, a size) is
+   * read whole only when nothing narrower was typed with it; beside rarer words it is checked
+   * among their products alone (a typed SKU then costs its rare part, not every product's words).
    */
-  private async wordMatches(index: AdminListIndex, typed: string): Promise<IdBits> {
-    const kept = index.wordMatches(typed);
-    if (kept) return kept;
+  private async wordSets(index: AdminListIndex, typed: readonly string[]): Promise<IdBits[]> {
+    const kept = typed.map((word) => index.wordMatches(word));
+    const missing = typed.filter((_, k) => kept[k] === undefined);
+    if (missing.length === 0) return kept as IdBits[];
+    const cap = this.options.commonWordLoad ?? commonWordLoadDefault;
+    const counts = await this.wordCounts(missing, cap);
+    const common = missing.filter((word) => (counts.get(word) ?? 0) > cap);
+    const whole = [
+      ...kept.filter((set): set is IdBits => set !== undefined),
+      ...(await Promise.all(
+        missing.filter((word) => !common.includes(word)).map((word) => this.loadWord(index, word)),
+      )),
+    ];
+    if (common.length === 0) return whole;
+    const among = whole.length > 0 ? IdBits.and(whole) : undefined;
+    if (!among || among.count > cap) {
+      return [...whole, ...(await Promise.all(common.map((word) => this.loadWord(index, word))))];
+    }
+    // The rarer words' products, each checked for the common words' prefixes (exact among them).
+    const candidates = [...among.ids()];
+    const rows = candidates.length
+      ? await this.db
+          .selectFrom("product_search_words")
+          .select(["product_id", "word"])
+          .where("product_id", "in", candidates)
+          .where((eb) =>
+            eb.or(
+              common.map((word) => {
+                const { from, until } = prefixRange(word);
+                return eb.and([eb("word", ">=", from), eb("word", "<", until)]);
+              }),
+            ),
+          )
+          .execute()
+      : [];
+    const partial = common.map(
+      (word) => new IdBits(rows.filter((row) => row.word.startsWith(word)).map((row) => row.product_id)),
+    );
+    return [among, ...partial];
+  }
+
+  /** How many products have a stored word starting with each word, counted up to `cap + 1` (one statement). */
+  private async wordCounts(words: readonly string[], cap: number): Promise<Map<string, number>> {
+    const row: Record<string, unknown> = await this.db
+      .selectNoFrom((eb) =>
+        words.map((word, k) => {
+          const { from, until } = prefixRange(word);
+          return eb
+            .selectFrom(
+              eb
+                .selectFrom("product_search_words")
+                .select("product_id")
+                .where("word", ">=", from)
+                .where("word", "<", until)
+                .limit(cap + 1)
+                .as("capped"),
+            )
+            .select((inner) => inner.fn.countAll().as("n"))
+            .as(`n${k}`);
+        }),
+      )
+      .executeTakeFirstOrThrow();
+    return new Map(words.map((word, k) => [word, Number(row[`n${k}`] ?? 0)]));
+  }
+
+  /** A typed word's whole set (one range of the words' key), kept unless a change came meanwhile. */
+  private async loadWord(index: AdminListIndex, typed: string): Promise<IdBits> {
     const generation = index.generation;
     const { from, until } = prefixRange(typed);
     const rows = await this.db

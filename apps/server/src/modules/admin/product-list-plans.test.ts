@@ -198,8 +198,9 @@ describe(`the owner's product list index (${testEngine})`, () => {
   it("pages exactly the filtered products in the sort's order, walking the order or placing the selected products", async () => {
     const db = database.db;
     // Every filtered list paged by its products' places, or by walking the sort's order; the first
-    // reads a word with over 20 products beside rarer ones by checking their products alone.
-    const placing = new CatalogAdminReads(db, undefined, { walkShare: 0, commonWordLoad: 20 });
+    // reads a word with over 20 products beside rarer ones by checking their products alone, and
+    // reads words three rows a statement.
+    const placing = new CatalogAdminReads(db, undefined, { walkShare: 0, commonWordLoad: 20, wordReadChunk: 3 });
     const walking = new CatalogAdminReads(db, undefined, { walkShare: 1_000_000_000 });
 
     const scopes: Record<string, string>[] = [

@@ -15,6 +15,8 @@ import {
 } from "./product-words.js";
 import type { CatalogueChange } from "./service.js";
 
+/** Rows of a typed word's matches read per statement (the event loop is free between them). */
+const wordReadChunk = 10_000;
 /** A typed word read whole only alone or beside other common words past this many products. */
 const commonWordLoadDefault = 5_000;
 /** The quick search lists a word's matches up to this many, and walks its order past them. */
@@ -46,6 +48,8 @@ export interface AdminReadsOptions {
    * a sparser one by its products' places (admin-list-index.ts; tests set both ways).
    */
   walkShare?: number;
+  /** Rows of a typed word read per statement (see `loadWord`). */
+  wordReadChunk?: number;
   /** A typed word with more products than this is not read whole beside rarer words (see `wordSets`). */
   commonWordLoad?: number;
   /** The quick search's plan (product-words.ts): past this many matches a word is walked, not listed. */
@@ -57,6 +61,8 @@ export interface AdminReadsOptions {
 export class CatalogAdminReads {
   /** The list index (decision 0028): built at the first list, then changed by product. */
   private current: Promise<AdminListIndex> | undefined;
+  /** Typed words being read whole, each for the index it is read for. */
+  private readonly wordReads = new Map<string, { index: AdminListIndex; matches: Promise<IdBits> }>();
 
   constructor(
     private readonly db: Db,
@@ -109,11 +115,11 @@ export class CatalogAdminReads {
 
   /**
    * Each typed word's products: those having a stored word that starts with it. A word's whole
-   * set is one range of the words' key, kept by the index and moved with each change; read while
-   * a change was applied it answers this list but is not kept (it may be from before the change).
-   * A word not kept yet and common (past `commonWordLoad` products: "vk" in every SKU, a size) is
-   * read whole only when nothing narrower was typed with it; beside rarer words it is checked
-   * among their products alone (a typed SKU then costs its rare part, not every product's words).
+   * set is one range of the words' key, kept by the index and moved with each change. A common
+   * word not kept yet (past `commonWordLoad` products: "vk" in every SKU, a size) is read in the
+   * background, a chunk at a time, so no request waits behind it; meanwhile, beside rarer words,
+   * it is checked among their products alone (a typed SKU costs its rare part, not every product's
+   * words), and alone it is waited for.
    */
   private async wordSets(index: AdminListIndex, typed: readonly string[]): Promise<IdBits[]> {
     const kept = typed.map((word) => index.wordMatches(word));
@@ -129,11 +135,11 @@ export class CatalogAdminReads {
       )),
     ];
     if (common.length === 0) return whole;
+    const loads = common.map((word) => this.loadWord(index, word));
     const among = whole.length > 0 ? IdBits.and(whole) : undefined;
-    if (!among || among.count > cap) {
-      return [...whole, ...(await Promise.all(common.map((word) => this.loadWord(index, word))))];
-    }
-    // The rarer words' products, each checked for the common words' prefixes (exact among them).
+    if (!among || among.count > cap) return [...whole, ...(await Promise.all(loads))];
+    // Kept for the next searches once read; this one checks the rarer words' products now.
+    for (const load of loads) load.catch(() => undefined);
     const candidates = [...among.ids()];
     const rows = candidates.length
       ? await this.db
@@ -180,18 +186,44 @@ export class CatalogAdminReads {
     return new Map(words.map((word, k) => [word, Number(row[`n${k}`] ?? 0)]));
   }
 
-  /** A typed word's whole set (one range of the words' key), kept unless a change came meanwhile. */
-  private async loadWord(index: AdminListIndex, typed: string): Promise<IdBits> {
-    const generation = index.generation;
-    const { from, until } = prefixRange(typed);
-    const rows = await this.db
-      .selectFrom("product_search_words")
-      .select("product_id")
-      .where("word", ">=", from)
-      .where("word", "<", until)
-      .execute();
-    const matches = new IdBits(rows.map((row) => row.product_id));
-    if (this.feed && index.generation === generation) index.keepWordMatches(typed, matches);
+  /**
+   * A typed word's whole set: its range of the words' key, read 10,000 rows a statement with the
+   * event loop free between them; one read per word at a time; kept unless a change came meanwhile.
+   */
+  private loadWord(index: AdminListIndex, typed: string): Promise<IdBits> {
+    const reading = this.wordReads.get(typed);
+    if (reading && reading.index === index) return reading.matches;
+    const matches = (async () => {
+      const generation = index.generation;
+      const { from, until } = prefixRange(typed);
+      const chunk = this.options.wordReadChunk ?? wordReadChunk;
+      const set = new IdBits();
+      let after: { word: string; id: number } | undefined;
+      for (;;) {
+        const rows = await this.db
+          .selectFrom("product_search_words")
+          .select(["word", "product_id"])
+          .where("word", ">=", from)
+          .where("word", "<", until)
+          .$if(after !== undefined, (qb) => qb.where(sql<boolean>`(word, product_id) > (${after?.word}, ${after?.id})`))
+          .orderBy("word")
+          .orderBy("product_id")
+          .limit(chunk)
+          .execute();
+        for (const row of rows) set.set(row.product_id, true);
+        const last = rows.at(-1);
+        if (!last || rows.length < chunk) break;
+        after = { word: last.word, id: last.product_id };
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      if (this.feed && index.generation === generation) index.keepWordMatches(typed, set);
+      return set;
+    })();
+    this.wordReads.set(typed, { index, matches });
+    const done = () => {
+      if (this.wordReads.get(typed)?.matches === matches) this.wordReads.delete(typed);
+    };
+    matches.then(done, done);
     return matches;
   }
 

@@ -208,6 +208,8 @@ export class AdminListIndex {
   private readonly words = new Map<string, IdBits>();
   /** Moves on every change: a word's matches read during one are not kept (they may predate it). */
   generation = 0;
+  /** How many products typed words have, capped (the reads choose how to find a word by it). */
+  readonly wordCounts = new Map<string, number>();
 
   constructor(private readonly walkShare = denseShare) {}
 

@@ -17,6 +17,8 @@ import type { CatalogueChange } from "./service.js";
 
 /** Rows of a typed word's matches read per statement (the event loop is free between them): ~3 ms. */
 const wordReadChunk = 2_000;
+/** Typed words' counts kept per index at most (all are dropped past it). */
+const wordCountsKept = 10_000;
 /** A typed word read whole only alone or beside other common words past this many products. */
 const commonWordLoadDefault = 5_000;
 /** The quick search lists a word's matches up to this many, and walks its order past them. */
@@ -116,18 +118,23 @@ export class CatalogAdminReads {
   /**
    * Each typed word's products: those having a stored word that starts with it. A word's whole
    * set is one range of the words' key, kept by the index and moved with each change. A common
-   * word not kept yet (past `commonWordLoad` products: "vk" in every SKU, a size) is read in the
-   * background, a chunk at a time, so no request waits behind it; meanwhile, beside rarer words,
-   * it is checked among their products alone (a typed SKU costs its rare part, not every product's
-   * words), and alone it is waited for.
+   * word (past `commonWordLoad` products: "vk" in every SKU, a size) is read whole only when
+   * nothing rarer was typed with it; beside rarer words it is checked among their products alone
+   * (one statement), so a typed SKU costs its rare part, not every product's "vk". How common a
+   * word is, is counted once per index (capped; it only chooses the way, both are exact).
    */
   private async wordSets(index: AdminListIndex, typed: readonly string[]): Promise<IdBits[]> {
     const kept = typed.map((word) => index.wordMatches(word));
     const missing = typed.filter((_, k) => kept[k] === undefined);
     if (missing.length === 0) return kept as IdBits[];
     const cap = this.options.commonWordLoad ?? commonWordLoadDefault;
-    const counts = await this.wordCounts(missing, cap);
-    const common = missing.filter((word) => (counts.get(word) ?? 0) > cap);
+    const uncounted = missing.filter((word) => index.wordCounts.get(word) === undefined);
+    if (uncounted.length > 0) {
+      const counted = await this.wordCounts(uncounted, cap);
+      if (index.wordCounts.size + counted.size > wordCountsKept) index.wordCounts.clear();
+      for (const [word, n] of counted) index.wordCounts.set(word, n);
+    }
+    const common = missing.filter((word) => (index.wordCounts.get(word) ?? 0) > cap);
     const whole = [
       ...kept.filter((set): set is IdBits => set !== undefined),
       ...(await Promise.all(
@@ -135,11 +142,10 @@ export class CatalogAdminReads {
       )),
     ];
     if (common.length === 0) return whole;
-    const loads = common.map((word) => this.loadWord(index, word));
     const among = whole.length > 0 ? IdBits.and(whole) : undefined;
-    if (!among || among.count > cap) return [...whole, ...(await Promise.all(loads))];
-    // Kept for the next searches once read; this one checks the rarer words' products now.
-    for (const load of loads) load.catch(() => undefined);
+    if (!among || among.count > cap) {
+      return [...whole, ...(await Promise.all(common.map((word) => this.loadWord(index, word))))];
+    }
     const candidates = [...among.ids()];
     const rows = candidates.length
       ? await this.db

@@ -1,4 +1,5 @@
 import type { AdminProductSummary, AdminProductsQuery } from "@vaki/contract/admin/schemas";
+import { lowerBound, moveInOrder, upperBound } from "./sorted-order.js";
 
 /**
  * The owner's product list in memory (issue 27, decision 0028): every product, drafts and archived
@@ -259,8 +260,7 @@ export class AdminListIndex {
       this.byCategory.place(id, now?.categories ?? []);
       for (const [sort, order] of this.orders) {
         const compare = comparators[sort];
-        if (old) order.splice(findIndex(order, old, compare), 1);
-        if (now) order.splice(lowerBound(order, now, compare), 0, now);
+        moveInOrder(order, old, now, compare);
       }
     }
     if (this.words.size === 0) return;
@@ -469,37 +469,4 @@ function firstPicture(image: AdminListRows["images"][number], other: AdminListRo
     (Number(other.is_primary) === Number(image.is_primary) &&
       (image.display_order - other.display_order || image.id - other.id) < 0)
   );
-}
-
-/** The first index whose entry sorts at or after `entry`. */
-function lowerBound(order: readonly Entry[], entry: Entry, compare: Comparator): number {
-  let low = 0;
-  let high = order.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (compare(order[middle]!, entry) < 0) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
-/** The first index whose entry sorts after `entry`. */
-function upperBound(order: readonly Entry[], entry: Entry, compare: Comparator): number {
-  let low = 0;
-  let high = order.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (compare(order[middle]!, entry) <= 0) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
-/** Where `entry` itself is in `order`. */
-function findIndex(order: readonly Entry[], entry: Entry, compare: Comparator): number {
-  const index = lowerBound(order, entry, compare);
-  if (order[index] === entry) return index;
-  const found = order.indexOf(entry);
-  if (found < 0) throw new Error(`admin list index: product ${entry.id} missing from its order`);
-  return found;
 }

@@ -1,6 +1,7 @@
 import type { ProductFacets, ProductFilters, ProductSort } from "@vaki/contract/catalog";
 import { compareSizes } from "./mappers.js";
 import type { ListRows } from "./repo.js";
+import { moveInOrder } from "./sorted-order.js";
 
 /** What a list asks of the index: its filters, its scope of categories, and the products it is among. */
 export interface ListQuery {
@@ -92,8 +93,7 @@ export class ListIndex {
       if (now) this.entries.set(id, now);
       for (const [sort, order] of this.orders) {
         const compare = comparators[sort];
-        if (old) order.splice(findIndex(order, old, compare), 1);
-        if (now) order.splice(insertionIndex(order, now, compare), 0, now);
+        moveInOrder(order, old, now, compare);
       }
     }
   }
@@ -306,26 +306,4 @@ function inScope(entry: Entry, scope: ReadonlySet<number>): boolean {
 
 function* filterIterable<T>(items: Iterable<T>, keep: (item: T) => boolean): Iterable<T> {
   for (const item of items) if (keep(item)) yield item;
-}
-
-/** Where `entry` goes in `order` (sorted by `compare`, a total order). */
-function insertionIndex(order: readonly Entry[], entry: Entry, compare: Comparator): number {
-  let low = 0;
-  let high = order.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (compare(order[middle]!, entry) < 0) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
-/** Where `entry` itself is in `order`. */
-function findIndex(order: readonly Entry[], entry: Entry, compare: Comparator): number {
-  const index = insertionIndex(order, entry, compare);
-  if (order[index] === entry) return index;
-  // A total order finds the entry itself; this is a guard, not a path.
-  const found = order.indexOf(entry);
-  if (found < 0) throw new Error(`list index: product ${entry.id} missing from its order`);
-  return found;
 }

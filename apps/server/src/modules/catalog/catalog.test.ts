@@ -368,6 +368,16 @@ describe(`catalogue API (${testEngine})`, () => {
       expect(hoodies.page.totalElements).toBeGreaterThanOrEqual(2);
     });
 
+    it("leaves out words every description has, unless typed last", async () => {
+      const plain = await found("orbit hoodie");
+      const worded = await found("the orbit hoodie");
+      expect(worded.content[0].name).toBe("Orbit Hoodie");
+      expect(worded.page.totalElements).toBe(plain.page.totalElements);
+      expect((await found("orbit hoodie with")).content[0].name).toBe("Orbit Hoodie");
+      // Typed last, a stop word may be the start of another word: "or" of "orbit".
+      expect((await found("or")).content.map((p: { name: string }) => p.name)).toContain("Orbit Hoodie");
+    });
+
     it("answers in the list shape with the total, and nothing for nonsense", async () => {
       const page = await found("tee");
       expect(page.page.totalElements).toBeGreaterThan(10);

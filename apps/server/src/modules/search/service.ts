@@ -4,6 +4,7 @@ import MiniSearch, { type SearchOptions } from "minisearch";
 import type { CachedAnswer } from "../catalog/response-cache.js";
 import { htmlToText } from "../catalog/sanitize.js";
 import { type CatalogService, type CatalogueChange, pageOf } from "../catalog/service.js";
+import { addAllByTerm } from "./bulk-add.js";
 
 interface SearchDocument {
   id: number;
@@ -40,10 +41,32 @@ const synonyms: Record<string, string> = {
   bag: "tote",
 };
 
+/**
+ * Words in most descriptions that tell no product from another: not indexed (a fifth of a
+ * description's words, and the index's longest lists), and left out of what a shopper types,
+ * except as its last word, which may be the start of another ("the" of "thermal").
+ */
+const stopWords = new Set(
+  "a an and are as at be by for from in into is it its of on or our that the their this to was with you your".split(
+    " ",
+  ),
+);
+
 function normaliseTerm(term: string): string | null {
   const lower = term.toLowerCase();
   if (lower.length === 0) return null;
   return synonyms[lower] ?? lower;
+}
+
+function indexedTerm(term: string): string | null {
+  const normalised = normaliseTerm(term);
+  return normalised === null || stopWords.has(normalised) ? null : normalised;
+}
+
+/** A normalised keyword without its stop words but the last. */
+function withoutStopWords(keyword: string): string {
+  const words = keyword.split(" ");
+  return words.filter((word, at) => at === words.length - 1 || !stopWords.has(word)).join(" ");
 }
 
 type RawResults = Map<number, { score: number; terms: string[] }>;
@@ -153,8 +176,9 @@ export class SearchService {
       boostDocument: (_id: unknown, _term: string, stored?: Record<string, unknown>) =>
         1 + Math.log10(1 + Number(stored?.popularity ?? 0)) / 10,
     };
-    let results = rawSearch(index, keyword, { ...options, combineWith: "AND" });
-    if (results.size === 0) results = rawSearch(index, keyword, { ...options, combineWith: "OR" });
+    const words = withoutStopWords(keyword);
+    let results = rawSearch(index, words, { ...options, combineWith: "AND" });
+    if (results.size === 0) results = rawSearch(index, words, { ...options, combineWith: "OR" });
     return rankOf(index, results);
   }
 
@@ -173,7 +197,7 @@ export class SearchService {
     const index = new MiniSearch<SearchDocument>({
       fields: ["name", "categories", "characters", "colors", "description"],
       storeFields: ["popularity"],
-      processTerm: normaliseTerm,
+      processTerm: indexedTerm,
       searchOptions: { processTerm: normaliseTerm },
     });
     // A chunk of products at a time: each chunk's rows and documents die young instead of the whole
@@ -181,7 +205,7 @@ export class SearchService {
     const ids = await this.catalog.activeProductIds();
     const texts = new Map<string, string>();
     for (let start = 0; start < ids.length; start += BUILD_CHUNK) {
-      index.addAll(await this.documents(ids.slice(start, start + BUILD_CHUNK), texts));
+      addAllByTerm(index, await this.documents(ids.slice(start, start + BUILD_CHUNK), texts));
       await new Promise((resolve) => setImmediate(resolve));
     }
     return index;

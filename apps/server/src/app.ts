@@ -172,7 +172,6 @@ export async function buildApp(
     db,
     clock,
     cataloguePollMs: config.cataloguePollMs,
-    warmUp: config.env !== "test",
   });
   // The purchase path (cart, promo codes, orders, stock holds), then checkout and fulfilment on
   // top; their side effects go through the outbox (decision 0005).
@@ -284,8 +283,11 @@ export async function buildApp(
     createCommunityModule({ db, clock, rateLimiter, mailer, log, shop }),
     catalogModule,
     media,
-    // Tests start many shops on tiny catalogues: their index is built by the first search.
-    createSearchModule({ catalog: catalogModule.catalog, warmUp: config.env !== "test" }),
+    // Tests start many shops on tiny catalogues: their indexes are built by the first search or list.
+    createSearchModule({
+      catalog: catalogModule.catalog,
+      warmUp: config.env !== "test" && { after: () => catalogModule.catalog.warmUp() },
+    }),
     createWishlistModule({ db, clock }),
     addressesModule,
     backInStock,

@@ -11,25 +11,13 @@ export interface CatalogModule extends ShopModule {
 }
 
 /** The catalogue's reads, cached per catalogue version; the version is polled while the app is up (decision 0002). */
-export function createCatalogModule(deps: {
-  db: Db;
-  clock: Clock;
-  cataloguePollMs: number;
-  /** Build the list index once listening, not at the first list (off in tests). */
-  warmUp?: boolean;
-}): CatalogModule {
+export function createCatalogModule(deps: { db: Db; clock: Clock; cataloguePollMs: number }): CatalogModule {
   const catalog = new CatalogService(new CatalogRepo(deps.db), deps.clock);
   return {
     catalog,
     async register(app) {
       await app.register(catalogRoutes, { catalog });
       watchCatalogueVersion(app, catalog, deps.cataloguePollMs);
-      if (deps.warmUp) {
-        // Once listening: the health check answers while the index is built.
-        app.addHook("onListen", async () => {
-          catalog.warmUp().catch((error: unknown) => app.log.warn({ err: error }, "list index warm-up failed"));
-        });
-      }
     },
   };
 }

@@ -74,7 +74,12 @@ beforeEach(() => {
     "fetch",
     vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(String(input instanceof Request ? input.url : input), "http://shop.test");
-      if (url.pathname === "/api/products/fetch/7")
+      // The product by its id, its slug, and the slug it had before a rename.
+      if (
+        ["/api/products/fetch/7", "/api/products/fetch/jugnu-glow-tee", "/api/products/fetch/glow-tee"].includes(
+          url.pathname,
+        )
+      )
         return jsonResponse({ success: true, message: "OK", data: product });
       if (url.pathname === "/api/products/featured") {
         return jsonResponse({
@@ -135,6 +140,22 @@ describe("product page sizes", { timeout: 20_000 }, () => {
     expect(within(sizes).getByRole("radio", { name: "S" })).toBeChecked();
     expect(screen.getByRole("img", { name: "Green" })).toBeInTheDocument();
     expect(screen.queryByRole("img", { name: "Black" })).not.toBeInTheDocument();
+  });
+
+  it("shows the product's address now after a link by its old slug, keeping the colour", async () => {
+    const { router } = renderRoute("/product/glow-tee?color=Bottle+Green");
+    expect(await screen.findByRole("heading", { level: 1, name: "Jugnu Glow Tee" }, firstLoad)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/product/jugnu-glow-tee"));
+    expect(router.state.location.search).toContain("color=Bottle+Green");
+    expect(router.state.historyAction).toBe("REPLACE");
+    expect(screen.getByRole("radio", { name: "Bottle Green" })).toBeChecked();
+  });
+
+  it("keeps an address by id or by the current slug as it is", async () => {
+    const { router } = renderRoute("/product/jugnu-glow-tee");
+    expect(await screen.findByRole("heading", { level: 1, name: "Jugnu Glow Tee" }, firstLoad)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/product/jugnu-glow-tee");
+    expect(router.state.historyAction).toBe("POP");
   });
 
   it("opens with the colour and size a shared link asks for", async () => {

@@ -1,8 +1,8 @@
 import type { ProductDetail } from "@vaki/contract/catalog";
 import { colorChoices, galleryImages, selectedVariant, sizeChoices } from "@vaki/contract/product-options";
 import { RefreshCw } from "lucide-react";
-import { lazy, memo, Suspense, useState } from "react";
-import { Link, useParams } from "react-router";
+import { lazy, memo, Suspense, useEffect, useState } from "react";
+import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { AfterHydration } from "../../components/after-hydration";
 import { useProduct } from "../../features/catalog/catalogue-api";
 import { CharacterStory } from "../../features/catalog/components/character-story";
@@ -48,6 +48,7 @@ export function ProductPage() {
   const product = useProduct(id);
   const live = useLiveStock(product.data);
   usePageTitle(product.data?.name ?? "Product");
+  useCurrentSlug(id, product.data);
 
   if (product.isPending) return <ProductSkeleton />;
   if (product.isError) {
@@ -80,6 +81,20 @@ export function ProductPage() {
   // A hold matters only once live figures differ from the served ones; flipping it as identical
   // figures arrive would redraw the whole page for nothing.
   return <ProductDetailView product={shown} holdSelection={live.fresh && shown !== product.data} />;
+}
+
+/**
+ * An old slug (the product was renamed) finds the product as it is now; the address bar then
+ * shows its address now, as a page load's 301 does: replaced, the colour and size kept.
+ */
+function useCurrentSlug(idOrSlug: string, product: ProductDetail | undefined) {
+  const navigate = useNavigate();
+  const { search, hash } = useLocation();
+  const moved = product !== undefined && !/^\d+$/.test(idOrSlug) && idOrSlug !== product.slug;
+  const path = product ? paths.product(product.slug) : "";
+  useEffect(() => {
+    if (moved) navigate(`${path}${search}${hash}`, { replace: true, preventScrollReset: true });
+  }, [moved, path, search, hash, navigate]);
 }
 
 /**

@@ -143,6 +143,16 @@ describe("RichTextEditor", () => {
     ).toEqual(["Story", "Fit"]);
   });
 
+  it("keeps at its first edit what the server's sanitiser keeps: h4, h5, quotes, underline, rules, tel links", async () => {
+    const kept =
+      '<h4>Care</h4><h5>Note</h5><blockquote><p>Soft as it gets</p></blockquote><p><u>Cold</u> wash</p><hr><p><a rel="noopener noreferrer" href="tel:+919876543210">Call us</a></p>';
+    const { editor, onChange } = setup(`${kept}<h6>Small print</h6>`);
+    act(() => {
+      editor?.chain().focus("end").insertContent(".").run();
+    });
+    expect(onChange).toHaveBeenLastCalledWith(`${kept}<h5>Small print.</h5>`);
+  });
+
   it("gives an empty string once everything is deleted", async () => {
     const user = userEvent.setup();
     const { editor, onChange, button } = setup("<p>Gone</p>");

@@ -17,33 +17,34 @@ export interface RichTextEditorProps {
   "aria-invalid"?: boolean;
 }
 
-/** The one heading level the server's sanitiser keeps that fits under the product page's own headings. */
+/** The heading level the toolbar makes: the highest the server's sanitiser keeps, under the page's own headings. */
 const HEADING_LEVEL = 3;
 
-const allowedHref = /^(https?:\/\/|mailto:)/i;
+/** The sanitiser's heading levels (h3–h5): pasted h1/h2 become the h3, an h6 the h5. */
+const headingLevelOf = (tag: number) => Math.min(5, Math.max(HEADING_LEVEL, tag)) as 3 | 4 | 5;
+
+const allowedHref = /^(https?:\/\/|mailto:|tel:)/i;
 
 /**
- * Only what `catalog/sanitize.ts` keeps: paragraphs, h3, bold, italic, lists, line breaks and
- * http(s)/mailto links. Pasted h1–h6 become the h3 rather than losing their heading.
+ * What `catalog/sanitize.ts` keeps, so a description written elsewhere (the CSV import, older
+ * copy) loses nothing at its first edit: paragraphs, h3–h5, bold, italic, underline, lists, quotes,
+ * rules, line breaks and http(s)/mailto/tel links. The toolbar offers the everyday part of it.
  */
 const extensions = [
   StarterKit.configure({
     heading: false,
     link: false,
-    blockquote: false,
     code: false,
     codeBlock: false,
-    horizontalRule: false,
     strike: false,
-    underline: false,
     // It would add an empty <p></p> after a closing list or heading at the first edit.
     trailingNode: false,
   }),
   Heading.extend({
     parseHTML() {
-      return [1, 2, 3, 4, 5, 6].map((level) => ({ tag: `h${level}`, attrs: { level: HEADING_LEVEL } }));
+      return [1, 2, 3, 4, 5, 6].map((level) => ({ tag: `h${level}`, attrs: { level: headingLevelOf(level) } }));
     },
-  }).configure({ levels: [HEADING_LEVEL] }),
+  }).configure({ levels: [3, 4, 5] }),
   Link.configure({
     openOnClick: false,
     autolink: true,

@@ -231,6 +231,30 @@ export const orderAfterSalesSchema = z.object({
 });
 export type OrderAfterSales = z.infer<typeof orderAfterSalesSchema>;
 
+/**
+ * GET /api/orders/exchanges?ids=: My Orders' cards. Of the listed orders, those of the signed-in
+ * customer with requests: the newest request's kind and status, and how many are still open.
+ */
+export const afterSalesSummarySchema = z.object({
+  orderId: z.string(),
+  kind: z.enum(afterSalesKinds),
+  status: z.enum(afterSalesStatuses),
+  statusLabel: z.string(),
+  open: z.number().int().min(0),
+});
+export type AfterSalesSummary = z.infer<typeof afterSalesSummarySchema>;
+
+/** The orders a My Orders page shows: at most a page's worth, each an order id. */
+export const afterSalesSummariesQuerySchema = z.object({
+  ids: z
+    .string()
+    .trim()
+    .min(1)
+    .max(50 * 65)
+    .transform((text) => [...new Set(text.split(",").map((id) => id.trim()))])
+    .pipe(z.array(z.string().min(1).max(64)).min(1).max(50)),
+});
+
 /** POST /api/orders/{id}/exchanges: a size exchange or a defect report for one line. */
 export const createAfterSalesSchema = z.discriminatedUnion("kind", [
   z.object({

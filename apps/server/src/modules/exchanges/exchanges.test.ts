@@ -202,6 +202,39 @@ describe(`size exchanges and defect reports (${testEngine})`, () => {
     expect(JSON.stringify(noWords.json())).toContain(am.descriptionRequired);
   });
 
+  it("sums up My Orders' cards: the newest request per order, open ones counted, others' orders left out", async () => {
+    const order = await deliveredOrder();
+    const quiet = await deliveredOrder();
+    const summaries = (who: LoggedIn, ids: string) =>
+      shop.app.inject({ method: "GET", url: `/api/orders/exchanges?ids=${ids}`, headers: who.headers });
+
+    expect((await summaries(order.customer, order.id)).json().data).toEqual([]);
+    const asked = (await exchange(order, order.variants.l)).json().data;
+    const answer = await summaries(order.customer, `${order.id},${quiet.id},no-such-order`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().data).toEqual([
+      { orderId: order.id, kind: "exchange", status: "REQUESTED", statusLabel: "Requested", open: 1 },
+    ]);
+    // Another customer asking about this order learns nothing about it.
+    expect((await summaries(quiet.customer, order.id)).json().data).toEqual([]);
+
+    await shop.app.inject({
+      method: "POST",
+      url: `/api/orders/${order.id}/exchanges/${asked.id}/withdraw`,
+      headers: order.customer.headers,
+    });
+    expect((await summaries(order.customer, order.id)).json().data).toEqual([
+      { orderId: order.id, kind: "exchange", status: "WITHDRAWN", statusLabel: "Withdrawn", open: 0 },
+    ]);
+
+    const guest = await shop.app.inject({ method: "GET", url: `/api/orders/exchanges?ids=${order.id}` });
+    expect(guest.statusCode).toBe(401);
+    expect(guest.json().message).toBe(am.signInRequired);
+    expect((await summaries(order.customer, "")).statusCode).toBe(400);
+    const tooMany = Array.from({ length: 51 }, (_, at) => `order-${at}`).join(",");
+    expect((await summaries(order.customer, tooMany)).statusCode).toBe(400);
+  });
+
   it("holds the new size at once, one open request per line; a withdrawal gives it back", async () => {
     const order = await deliveredOrder();
     const asked = await exchange(order, order.variants.l);

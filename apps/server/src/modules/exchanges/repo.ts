@@ -72,6 +72,17 @@ export class ExchangesRepo {
       .execute();
   }
 
+  /** The requests of these orders, newest first: enough for My Orders' cards. */
+  ofOrders(orderIds: readonly string[]): Promise<Pick<AfterSalesRow, "order_id" | "kind" | "status">[]> {
+    if (orderIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom("after_sales_requests")
+      .select(["order_id", "kind", "status"])
+      .where("order_id", "in", [...orderIds])
+      .orderBy("id", "desc")
+      .execute();
+  }
+
   /**
    * Moves a request only while it is still as `expected` (a conditional update): two processes
    * never both make the same move. Answers the row after the move, or undefined.

@@ -3,6 +3,8 @@ import { failureEnvelopeSchema as failure, successEnvelope } from "@vaki/contrac
 import {
   afterSalesPhotoSchema,
   afterSalesRequestSchema,
+  afterSalesSummariesQuerySchema,
+  afterSalesSummarySchema,
   afterSalesMessages as am,
   chooseAfterSalesSchema,
   createAfterSalesSchema,
@@ -33,6 +35,22 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{ exchanges: ExchangesService
   { exchanges, auth },
 ) => {
   applyRouteDefaults(app, { noStore: true });
+
+  app.get(
+    "/api/orders/exchanges",
+    {
+      preValidation: auth.optionalUser,
+      schema: {
+        tags,
+        security: bearer,
+        summary:
+          "My Orders' cards: of the listed orders (ids, comma-separated, at most 50), the customer's with requests, each with its newest request and how many are open",
+        querystring: afterSalesSummariesQuerySchema,
+        response: { 200: successEnvelope(z.array(afterSalesSummarySchema)), ...errors },
+      },
+    },
+    async (request) => ok(await exchanges.summaries(request.user, request.query.ids), "OK"),
+  );
 
   app.get(
     "/api/orders/:id/exchanges",

@@ -10,6 +10,8 @@ import { adminAfterSalesQuerySchema } from "@vaki/contract/admin/exchanges";
 import {
   type AfterSalesRequest,
   type AfterSalesStatus,
+  type AfterSalesSummary,
+  afterSalesStatusLabels,
   afterSalesMessages as am,
   type ChooseAfterSales,
   type CreateAfterSales,
@@ -23,6 +25,7 @@ import {
   exchangeWindowDays,
   type LineAfterSales,
   type OrderAfterSales,
+  openAfterSalesStatuses,
   type ReturnLegStatus,
 } from "@vaki/contract/exchanges";
 import type { PostalAddress, TrackingAnswer } from "@vaki/contract/fulfilment";
@@ -174,6 +177,35 @@ export class ExchangesService {
       lines,
       requests: await this.customerViews(found, rows),
     };
+  }
+
+  /**
+   * GET /api/orders/exchanges?ids=: of these orders, the signed-in customer's with requests, each
+   * with its newest request and how many are open. Another person's order is left out, unnamed.
+   */
+  async summaries(user: AuthenticatedUser | null, orderIds: readonly string[]): Promise<AfterSalesSummary[]> {
+    if (!user) throw new Unauthorised(am.signInRequired);
+    const byOrder = new Map<string, Pick<AfterSalesRow, "kind" | "status">[]>();
+    for (const row of await this.deps.repo.ofOrders(orderIds)) {
+      const rows = byOrder.get(row.order_id);
+      if (rows) rows.push(row);
+      else byOrder.set(row.order_id, [row]);
+    }
+    const summaries: AfterSalesSummary[] = [];
+    // Few orders have requests: only theirs are looked up for their owner.
+    for (const [orderId, rows] of byOrder) {
+      const found = await this.deps.orders.findRecord(orderId);
+      const newest = rows[0];
+      if (!newest || found?.record.user_id !== user.id) continue;
+      summaries.push({
+        orderId,
+        kind: newest.kind,
+        status: newest.status,
+        statusLabel: afterSalesStatusLabels[newest.status],
+        open: rows.filter((row) => openAfterSalesStatuses.includes(row.status)).length,
+      });
+    }
+    return summaries;
   }
 
   /** POST /api/orders/:id/exchanges: a size exchange (holding the new size at once) or a defect report. */

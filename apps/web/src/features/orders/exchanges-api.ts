@@ -4,11 +4,20 @@
  * the contract's `OrderAfterSales` and `AfterSalesRequest`.
  */
 import { queryOptions } from "@tanstack/react-query";
-import type { AfterSalesRequest, ChooseAfterSales, CreateAfterSales, OrderAfterSales } from "@vaki/contract/exchanges";
+import type {
+  AfterSalesRequest,
+  AfterSalesSummary,
+  ChooseAfterSales,
+  CreateAfterSales,
+  OrderAfterSales,
+} from "@vaki/contract/exchanges";
 import { API_BASE, apiDownload, apiGet, apiPost, apiUpload } from "../../lib/api-client";
 
 export const afterSalesKeys = {
   order: (orderId: string) => ["orders", "after-sales", orderId] as const,
+  /** Every My Orders page's summaries (refreshed together after any request changes). */
+  summaries: ["orders", "after-sales-summaries"] as const,
+  summariesOf: (orderIds: readonly string[]) => ["orders", "after-sales-summaries", ...orderIds] as const,
   photo: (url: string) => ["orders", "after-sales", "photo", url] as const,
 };
 
@@ -24,6 +33,23 @@ export function orderAfterSalesQuery(orderId: string) {
   return queryOptions({
     queryKey: afterSalesKeys.order(orderId),
     queryFn: ({ signal }) => fetchOrderAfterSales(orderId, signal),
+  });
+}
+
+/** GET /api/orders/exchanges?ids=: of these orders, those with requests: the newest one's status, the open count. */
+export function fetchAfterSalesSummaries(
+  orderIds: readonly string[],
+  signal?: AbortSignal,
+): Promise<AfterSalesSummary[]> {
+  return apiGet<AfterSalesSummary[]>("/orders/exchanges", { query: { ids: orderIds.join(",") }, signal });
+}
+
+/** My Orders' cards: asked only when the page shows delivered orders (the only ones with requests). */
+export function afterSalesSummariesQuery(orderIds: readonly string[]) {
+  return queryOptions({
+    queryKey: afterSalesKeys.summariesOf(orderIds),
+    queryFn: ({ signal }) => fetchAfterSalesSummaries(orderIds, signal),
+    enabled: orderIds.length > 0,
   });
 }
 

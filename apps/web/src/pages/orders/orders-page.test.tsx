@@ -254,6 +254,24 @@ describe("My Orders", { timeout: 20_000 }, () => {
     expect(within(card).queryByRole("button", { name: /VK\/26-27\/000007/ })).toBeNull();
   });
 
+  it("shows a delivered order's exchange request on its card, asking only about delivered orders", async () => {
+    logIn();
+    const delivered = orderFixture({ status: "DELIVERED", trackingNumber: "1490123456789" });
+    const onItsWay = orderFixture({ id: "on-its-way", orderNumber: "VK-100043", status: "SHIPPED" });
+    serve((url) => {
+      if (url.pathname === "/api/orders/orderHistory") return ok(page([delivered, onItsWay], 0, false));
+      if (url.pathname === "/api/orders/exchanges")
+        return ok([{ orderId: ORDER_ID, kind: "exchange", status: "APPROVED", statusLabel: "Approved", open: 1 }]);
+      return undefined;
+    });
+    renderRoute("/orders");
+    const card = await screen.findByRole("article", { name: /VK-100042/ });
+    expect(await within(card).findByText("Size exchange: Approved")).toBeInTheDocument();
+    const other = screen.getByRole("article", { name: /VK-100043/ });
+    expect(within(other).queryByText(/Size exchange/)).toBeNull();
+    expect(calls.find((call) => call.path === "/api/orders/exchanges")?.search.get("ids")).toBe(ORDER_ID);
+  });
+
   it("asks for no documents when nothing was refunded", async () => {
     logIn();
     serve((url) =>

@@ -7,6 +7,7 @@ import { CancelOrderDialog } from "../../features/orders/components/cancel-order
 import { OrderCard } from "../../features/orders/components/order-card";
 import { OrderDetailsDialog } from "../../features/orders/components/order-details-dialog";
 import { TrackOrderDialog } from "../../features/orders/components/track-order-dialog";
+import { afterSalesSummariesQuery } from "../../features/orders/exchanges-api";
 import { useCancelOrder } from "../../features/orders/hooks/use-cancel-order";
 import { ordersPageMessages as t } from "../../features/orders/messages";
 import { orderHistoryQuery } from "../../features/orders/orders-api";
@@ -68,6 +69,9 @@ function OrderHistory({ owner }: { owner: string }) {
   const cancel = useCancelOrder(closeDialog);
 
   const orders = history.data?.content ?? [];
+  const delivered = orders.filter((order) => order.status === "DELIVERED").map((order) => order.id);
+  const requests = useQuery(afterSalesSummariesQuery(delivered));
+  const requestOf = (orderId: string) => requests.data?.find((summary) => summary.orderId === orderId);
   // The dialog shows the freshest copy of its order (a cancel refreshes the list).
   const dialogOrder = (kind: NonNullable<OpenDialog>["kind"]): Order | null =>
     dialog?.kind === kind ? (orders.find((order) => order.id === dialog.orderId) ?? null) : null;
@@ -126,6 +130,7 @@ function OrderHistory({ owner }: { owner: string }) {
           <li key={order.id}>
             <OrderCard
               order={order}
+              request={requestOf(order.id)}
               onViewDetails={(chosen) => setDialog({ kind: "details", orderId: chosen.id })}
               onTrack={(chosen) => setDialog({ kind: "track", orderId: chosen.id })}
               onCancel={(chosen) => setDialog({ kind: "cancel", orderId: chosen.id })}

@@ -1,3 +1,4 @@
+import { type AfterSalesStatus, type AfterSalesSummary, afterSalesKindLabels } from "@vaki/contract/exchanges";
 import type { Order } from "@vaki/contract/orders";
 import { Info } from "lucide-react";
 import { formatOrderAmount } from "../../../lib/money";
@@ -5,6 +6,7 @@ import { cancelDisplay } from "../cancellation";
 import { formatOrderDate } from "../format-order-date";
 import { ordersPageMessages as t } from "../messages";
 import {
+  type BadgeTone,
   offersTracking,
   orderStatusLabel,
   orderStatusTone,
@@ -17,6 +19,8 @@ import { StatusBadge } from "./status-badge";
 
 interface OrderCardProps {
   order: Order;
+  /** The order's newest exchange or defect request, when it has any. */
+  request?: AfterSalesSummary | undefined;
   onViewDetails: (order: Order) => void;
   onTrack: (order: Order) => void;
   onCancel: (order: Order) => void;
@@ -24,8 +28,18 @@ interface OrderCardProps {
 
 const THUMBS = 3;
 
+/** Open requests stand out; closed ones stay quiet. */
+const requestTones: Record<AfterSalesStatus, BadgeTone> = {
+  REQUESTED: "info",
+  SIZE_UNAVAILABLE: "warning",
+  APPROVED: "primary",
+  REFUSED: "secondary",
+  WITHDRAWN: "secondary",
+  COMPLETED: "success",
+};
+
 /** One order of My Orders: number, date, status and payment badges, what was bought, total, actions. */
-export function OrderCard({ order, onViewDetails, onTrack, onCancel }: OrderCardProps) {
+export function OrderCard({ order, request, onViewDetails, onTrack, onCancel }: OrderCardProps) {
   const titleId = `order-${order.id}-title`;
   const cancel = cancelDisplay(order);
   const [first, ...rest] = order.items;
@@ -50,6 +64,11 @@ export function OrderCard({ order, onViewDetails, onTrack, onCancel }: OrderCard
           <StatusBadge tone={paymentStatusTone(order.paymentStatus)} prefix="Payment:">
             {paymentLabelForOrders(order)}
           </StatusBadge>
+          {request ? (
+            <StatusBadge tone={requestTones[request.status]} prefix="Request:">
+              {`${afterSalesKindLabels[request.kind]}: ${request.statusLabel}${request.open > 1 ? ` (${request.open} open)` : ""}`}
+            </StatusBadge>
+          ) : null}
         </div>
       </header>
 

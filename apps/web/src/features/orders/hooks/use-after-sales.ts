@@ -23,7 +23,12 @@ export function useOrderAfterSales(orderId: string, enabled = true) {
 function useRefreshAfterSales(orderId: string) {
   const queryClient = useQueryClient();
   return useCallback(
-    () => queryClient.invalidateQueries({ queryKey: afterSalesKeys.order(orderId) }),
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: afterSalesKeys.order(orderId) }),
+        // The card on My Orders shows the newest request's status too.
+        queryClient.invalidateQueries({ queryKey: afterSalesKeys.summaries }),
+      ]),
     [queryClient, orderId],
   );
 }

@@ -160,6 +160,12 @@ test("a delivered order's size is exchanged: asked, approved, picked up, re-ship
   await attachScreenshot(page, testInfo, "exchange-requested-390");
   await expectAccessible(page, "an order with an exchange requested");
   await page.keyboard.press("Escape");
+  // The order's card in My Orders says so too.
+  await page.goto("/orders");
+  await expect(
+    page.getByRole("article", { name: started.orderNumber }).getByText("Size exchange: Requested"),
+  ).toBeVisible();
+  await attachScreenshot(page, testInfo, "my-orders-request-390");
 
   const ops = await operationsPage(browser, baseURL!);
   try {

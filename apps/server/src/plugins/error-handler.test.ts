@@ -35,6 +35,12 @@ async function appWithRoutes() {
     },
     async () => ({ ok: true }),
   );
+  // Field names a plain object's prototype answers for.
+  app.post(
+    "/api/odd-names",
+    { schema: { body: z.strictObject({ toString: z.string(), constructor: z.string() }) } },
+    async () => ({ ok: true }),
+  );
   app.get("/api/missing", async () => {
     throw new NotFound("Category with ID 9 not found or has no products.");
   });
@@ -59,6 +65,22 @@ describe("the error envelope", () => {
     const body = response.json();
     expect(body).toMatchObject({ success: false, error: "InvalidInput" });
     expect(Object.keys(body.fieldErrors)).toEqual(expect.arrayContaining(["name", "quantity"]));
+  });
+
+  // (A "__proto__" key never gets this far: the JSON parser refuses it with a 400 of its own.)
+  it("keeps field errors of fields named like an object's own properties (toString, constructor)", async () => {
+    const app = await appWithRoutes();
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/odd-names",
+      headers: { "content-type": "application/json" },
+      payload: '{"toString": false, "constructor": 1}',
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    const body = response.json();
+    expect(body).toMatchObject({ success: false, error: "InvalidInput" });
+    expect(Object.keys(body.fieldErrors).sort()).toEqual(["constructor", "toString"]);
+    expect(body.fieldErrors.toString).toEqual([expect.any(String)]);
   });
 
   it("answers with the schema's shopper-facing message, never zod's own wording, which stays in fieldErrors", async () => {

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DomainError, InvalidInput } from "../lib/errors.js";
+import { groupFieldErrors } from "../lib/field-errors.js";
 
 /** Kind names for the statuses Fastify itself raises (bad JSON, too large, wrong content type...). */
 const kindByStatus: Record<number, string> = {
@@ -33,14 +34,12 @@ function failure(request: FastifyRequest, message: string, error: string, fieldE
 
 /** Turns zod issues reported by the type provider into `{ "field.path": [messages] }`. */
 function fieldErrorsOf(validation: { instancePath: string; message?: string }[], context?: string): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of validation) {
-    const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || context || "request";
-    const list = errors[field] ?? [];
-    list.push(issue.message ?? "Invalid value");
-    errors[field] = list;
-  }
-  return errors;
+  return groupFieldErrors(
+    validation.map((issue) => [
+      issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || context || "request",
+      issue.message ?? "Invalid value",
+    ]),
+  );
 }
 
 /**
@@ -49,9 +48,7 @@ function fieldErrorsOf(validation: { instancePath: string; message?: string }[],
  * name!', with every field's messages in fieldErrors as usual.
  */
 export function userFacingValidation(errors: ValidationIssue[], dataVar: string): InvalidInput {
-  const fieldErrors = Object.fromEntries(
-    Object.entries(fieldErrorsOf(errors, dataVar)).map(([field, messages]) => [field, [...new Set(messages)]]),
-  );
+  const fieldErrors = fieldErrorsOf(errors, dataVar);
   const written = errors.find((issue) => issue.message !== undefined && !isZodDefaultMessage(issue));
   return new InvalidInput(written?.message ?? commonMessages.invalidInput, { fieldErrors });
 }

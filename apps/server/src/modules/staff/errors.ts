@@ -1,7 +1,7 @@
 import { adminMessages } from "@vaki/contract/admin/schemas";
-import type { FieldErrors } from "@vaki/contract/envelope";
 import type { ZodError } from "zod";
 import { DomainError, InvalidInput } from "../../lib/errors.js";
+import { groupFieldErrors } from "../../lib/field-errors.js";
 
 /** 401 of /api/admin: no live staff session (or a failed sign-in). */
 export class StaffUnauthenticated extends DomainError {
@@ -29,11 +29,7 @@ export class StepUpRequired extends DomainError {
 
 /** A zod failure as the shop's 400: the first message and every field's messages. */
 export function invalidInputOf(error: ZodError): InvalidInput {
-  const fieldErrors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = issue.path.join(".") || "body";
-    fieldErrors[field] = [...new Set([...(fieldErrors[field] ?? []), issue.message])];
-  }
+  const fieldErrors = groupFieldErrors(error.issues.map((issue) => [issue.path.join(".") || "body", issue.message]));
   return new InvalidInput(error.issues[0]?.message ?? adminMessages.ok, { fieldErrors });
 }
 

@@ -5,6 +5,7 @@ import { indianPincodePattern } from "@vaki/contract/fulfilment-rules";
 import { indianStates } from "@vaki/contract/invoices";
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { z } from "zod";
+import { groupFieldErrors } from "../../lib/field-errors.js";
 import { foreignPostalCode } from "../shipping/delivery-regions.js";
 import { type DestinationCountry, destinationCountryOf, usesPostalCodes } from "../shipping/destination-countries.js";
 
@@ -256,12 +257,7 @@ function structured(form: Record<string, unknown>): Record<string, unknown> {
 }
 
 function fieldErrorsOf(error: z.ZodError, prefix = ""): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = prefix + issue.path.map(String).join(".");
-    errors[field] = [...new Set([...(errors[field] ?? []), issue.message])];
-  }
-  return errors;
+  return groupFieldErrors(error.issues.map((issue) => [prefix + issue.path.map(String).join("."), issue.message]));
 }
 
 const isChecked = (value: unknown) => value === true || value === "on" || value === "true" || value === "1";

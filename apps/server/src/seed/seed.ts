@@ -59,7 +59,6 @@ async function insertRows(
   rows: readonly Record<string, unknown>[],
   returning: readonly string[] = [],
 ): Promise<Record<string, unknown>[]> {
-  const columns = rows[0] ? Object.keys(rows[0]) : [];
   const statementOf = (batch: readonly Record<string, unknown>[]) => {
     const insert = trx.insertInto(table).values(batch as never);
     return (returning.length > 0 ? insert.returning(returning as never) : insert).compile();
@@ -73,7 +72,7 @@ async function insertRows(
   const compiled = new Map<number, CompiledQuery>();
   let reusable = true;
   const out: Record<string, unknown>[] = [];
-  for (const batch of batches(rows, columns.length)) {
+  for (const batch of batches(rows, columnsOf(rows))) {
     let statement = compiled.get(batch.length);
     const values = valuesOf(batch);
     if (!statement || !reusable) {

@@ -179,8 +179,8 @@ const rowsPerInsert = 1_000;
 /** Products read and rewritten per round. */
 const productsPerRound = 500;
 
-/** Inserts words rows as they are (the seed's products are new, so there is nothing to replace). */
-export async function insertProductWords(db: Db, rows: readonly { word: string; product_id: number }[]): Promise<void> {
+/** Inserts words rows as they are (`replaceProductWords` has deleted the products' old ones). */
+async function insertProductWords(db: Db, rows: readonly { word: string; product_id: number }[]): Promise<void> {
   for (let start = 0; start < rows.length; start += rowsPerInsert) {
     await db
       .insertInto("product_search_words")

@@ -166,6 +166,10 @@ test("a delivered order's size is exchanged: asked, approved, picked up, re-ship
     page.getByRole("article", { name: started.orderNumber }).getByText("Size exchange: Requested"),
   ).toBeVisible();
   await attachScreenshot(page, testInfo, "my-orders-request-390");
+  await expectAccessible(page, "My Orders with an exchange requested");
+  await page.setViewportSize(DESKTOP);
+  await attachScreenshot(page, testInfo, "my-orders-request-1440");
+  await page.setViewportSize(PHONE);
 
   const ops = await operationsPage(browser, baseURL!);
   try {

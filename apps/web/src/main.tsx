@@ -39,6 +39,8 @@ async function boot(container: HTMLElement): Promise<void> {
   decideSplash();
   await yieldToBrowser();
   const router = createAppRouter();
+  await yieldToBrowser();
+  router.initialize();
   // Over the server's markup, render only once the page's code is here: an earlier render would
   // draw the empty fallback over the drawn page.
   if (container.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) await routerReady(router);

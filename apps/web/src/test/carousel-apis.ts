@@ -12,8 +12,22 @@ export function stubCarouselApis(): void {
     disconnect = vi.fn();
     takeRecords = () => [];
   }
+  /** Everything watched is on the screen, as in a tall window: told so just after `observe`. */
+  class OnScreenObserver extends Observer {
+    constructor(private readonly callback: IntersectionObserverCallback) {
+      super();
+    }
+    override observe = vi.fn((target: Element) => {
+      queueMicrotask(() =>
+        this.callback(
+          [{ target, isIntersecting: true, intersectionRatio: 1 } as unknown as IntersectionObserverEntry],
+          this as unknown as IntersectionObserver,
+        ),
+      );
+    });
+  }
   vi.stubGlobal("ResizeObserver", Observer);
-  vi.stubGlobal("IntersectionObserver", Observer);
+  vi.stubGlobal("IntersectionObserver", OnScreenObserver);
   vi.stubGlobal("matchMedia", (query: string) => ({
     matches: false,
     media: query,

@@ -1,6 +1,6 @@
 import { HERO_MEDIA as MEDIA, HERO_PHONE_QUERY as PHONE_QUERY } from "@vaki/contract/hero-media";
 import { Pause, Play, Volume2, VolumeX } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { REDUCED_MOTION_QUERY, useMediaQuery } from "../../lib/use-media-query";
 
 /** R-STORE-9 — the video element appears 100 ms after mount (the poster paints first). */
@@ -21,6 +21,10 @@ function startPlayback(element: HTMLVideoElement, onRefused: () => void): void {
  * screen width. It autoplays unless the shopper prefers reduced motion. Unmuting plays it.
  */
 export function HeroVideo() {
+  // The video's own events (play, pause, volume) are discrete to React: a state update in their
+  // handler renders at once, in the event's task, and while the page is still starting that task
+  // also took whatever work React had pending (two long tasks on a phone). As transitions they
+  // wait their turn; the buttons' labels follow a frame later.
   const phone = useMediaQuery(PHONE_QUERY);
   const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
   const media = phone ? MEDIA.phone : MEDIA.desktop;
@@ -30,7 +34,7 @@ export function HeroVideo() {
   const [playing, setPlaying] = useState(false);
 
   useEffect(() => {
-    const timer = window.setTimeout(() => setShowVideo(true), VIDEO_APPEAR_DELAY_MS);
+    const timer = window.setTimeout(() => startTransition(() => setShowVideo(true)), VIDEO_APPEAR_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, []);
 
@@ -97,9 +101,12 @@ export function HeroVideo() {
           preload={reducedMotion ? "metadata" : "auto"}
           aria-hidden="true"
           tabIndex={-1}
-          onPlay={() => setPlaying(true)}
-          onPause={() => setPlaying(false)}
-          onVolumeChange={(event) => setMuted(event.currentTarget.muted)}
+          onPlay={() => startTransition(() => setPlaying(true))}
+          onPause={() => startTransition(() => setPlaying(false))}
+          onVolumeChange={(event) => {
+            const nowMuted = event.currentTarget.muted;
+            startTransition(() => setMuted(nowMuted));
+          }}
         />
       ) : null}
       {showVideo ? (

@@ -1,7 +1,7 @@
-import { render, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import type { CategoryNode } from "@vaki/contract/catalog";
 import { MemoryRouter } from "react-router";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { stubCarouselApis } from "../../../test/carousel-apis";
 import type { CategoryCardItem } from "./category-card";
 import { CategoryCarousel, SLIDES_WITH_PICTURES_AT_FIRST } from "./category-carousel";
@@ -72,5 +72,29 @@ describe("the category carousel", () => {
     expect(withPicture).toEqual(items.map((_, index) => index < SLIDES_WITH_PICTURES_AT_FIRST));
     // Every card, with its picture or not yet, keeps the media box that sizes it.
     expect(container.querySelectorAll(".category-card__media")).toHaveLength(items.length);
+  });
+
+  it("waits off screen, and starts when an arrow is pressed before it was seen", async () => {
+    // Never idle, never on the screen: only the press starts it.
+    vi.stubGlobal("requestIdleCallback", () => 0);
+    vi.stubGlobal(
+      "IntersectionObserver",
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+        takeRecords() {
+          return [];
+        }
+      },
+    );
+    renderCarousel([item(4, "Tees"), item(5, "Hoodies"), item(6, "Caps")]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const next = screen.getByRole("button", { name: "Next slide" });
+    expect(next).toBeEnabled();
+
+    fireEvent.click(next);
+    // Embla now answers for the arrows: in jsdom nothing has a width, so there is nowhere to go.
+    await waitFor(() => expect(next).toBeDisabled());
   });
 });

@@ -1,7 +1,7 @@
 import Autoplay from "embla-carousel-autoplay";
 import type { UseEmblaCarouselType } from "embla-carousel-react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { memo, type ReactNode, useCallback, useEffect, useId, useMemo, useState } from "react";
+import { memo, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { prefersReducedMotion } from "../../../lib/use-media-query";
 import { CategoryCard, type CategoryCardItem } from "./category-card";
 import { useIdleCarousel } from "./use-idle-carousel";
@@ -103,6 +103,15 @@ function useSlidesWithPictures(embla: UseEmblaCarouselType[1]): number {
   return count;
 }
 
+type Direction = "previous" | "next";
+
+/** An arrow press is the shopper taking over: the autoplay's clock restarts from their choice. */
+function move(embla: NonNullable<UseEmblaCarouselType[1]>, direction: Direction): void {
+  if (direction === "previous") embla.scrollPrev();
+  else embla.scrollNext();
+  embla.plugins().autoplay?.reset();
+}
+
 function EmblaCategoryCarousel({ items, title, intro, titleId }: CategoryCarouselProps & { titleId: string }) {
   const plugins = useMemo(
     () =>
@@ -118,11 +127,19 @@ function EmblaCategoryCarousel({ items, title, intro, titleId }: CategoryCarouse
           ],
     [],
   );
-  // Started once the browser is idle after the first paint; the arrows stay disabled until then.
-  const [viewportRef, embla] = useIdleCarousel({ align: "start", loop: false, containScroll: "trimSnaps" }, plugins);
+  // Started once the browser is idle after the first paint and the carousel is on the screen (it
+  // sits below the first view on a phone), or when an arrow is pressed; it autoplays from then.
+  const [viewportRef, embla, startNow] = useIdleCarousel(
+    { align: "start", loop: false, containScroll: "trimSnaps" },
+    plugins,
+    { onScreen: true },
+  );
   const slidesWithPictures = useSlidesWithPictures(embla);
   const [canPrevious, setCanPrevious] = useState(false);
-  const [canNext, setCanNext] = useState(false);
+  // Before Embla has measured, there is a next slide as soon as there are two: pressed then, the
+  // arrow starts the carousel and moves it once started. Embla corrects both arrows as it starts.
+  const [canNext, setCanNext] = useState(items.length > 1);
+  const pressedEarly = useRef<Direction | null>(null);
 
   const update = useCallback(() => {
     if (!embla) return;
@@ -134,17 +151,18 @@ function EmblaCategoryCarousel({ items, title, intro, titleId }: CategoryCarouse
     if (!embla) return;
     update();
     embla.on("select", update).on("reInit", update);
+    // After the listeners: the move's "select" sets the arrows.
+    if (pressedEarly.current) move(embla, pressedEarly.current);
+    pressedEarly.current = null;
     return () => {
       embla.off("select", update).off("reInit", update);
     };
   }, [embla, update]);
 
-  // An arrow press is the shopper taking over: restart the autoplay's clock from their choice.
-  const go = (direction: "previous" | "next") => {
-    if (!embla) return;
-    if (direction === "previous") embla.scrollPrev();
-    else embla.scrollNext();
-    embla.plugins().autoplay?.reset();
+  const go = (direction: Direction) => {
+    if (embla) return move(embla, direction);
+    pressedEarly.current = direction;
+    startNow();
   };
 
   const arrows = (

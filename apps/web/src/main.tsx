@@ -29,6 +29,8 @@ import { whenIdle, yieldToBrowser } from "./lib/when-idle";
  * and the history, which one task would add up to a long one on a slow phone.
  */
 async function boot(container: HTMLElement): Promise<void> {
+  // Not in the task that evaluated the app's modules, already the longest of the start-up.
+  await yieldToBrowser();
   const queryClient = createQueryClient();
   // The answers the server drew the page with (decision 0020): the first render shows what it showed.
   const drawnState = takeServerState();

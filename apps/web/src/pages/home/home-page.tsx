@@ -11,7 +11,7 @@ import { useClubPopup } from "../../features/community/hooks/use-club-popup";
 import { TAGLINE } from "../../lib/brand";
 import { useOpenedOnce } from "../../lib/use-opened-once";
 import { usePageTitle } from "../../lib/use-page-title";
-import { whenIdleInTurn } from "../../lib/when-idle";
+import { whenIdleInTurn, yieldToBrowser } from "../../lib/when-idle";
 import { ClubBand } from "./club-band";
 import { Hero } from "./hero";
 import { mixByParent } from "./mix-by-parent";
@@ -24,6 +24,10 @@ import { useHomeData } from "./use-home-data";
 type JoinClubModalComponent = typeof import("../../features/community/components/join-club-modal").JoinClubModal;
 let loadedJoinClubModal: JoinClubModalComponent | undefined;
 const loadJoinClubModal = async () => {
+  // Its validation (zod) first, in a task of its own, then the dialog and the form: evaluated
+  // together, the pop-up's code was one task of about 20 ms on this machine, four times that on a phone.
+  await import("../../features/community/join-club-form-schema");
+  await yieldToBrowser();
   loadedJoinClubModal = (await import("../../features/community/components/join-club-modal")).JoinClubModal;
   return loadedJoinClubModal;
 };

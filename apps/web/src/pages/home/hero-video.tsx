@@ -21,10 +21,12 @@ function startPlayback(element: HTMLVideoElement, onRefused: () => void): void {
  * screen width. It autoplays unless the shopper prefers reduced motion. Unmuting plays it.
  */
 export function HeroVideo() {
-  // The video's own events (play, pause, volume) are discrete to React: a state update in their
-  // handler renders at once, in the event's task, and while the page is still starting that task
-  // also took whatever work React had pending (two long tasks on a phone). As transitions they
-  // wait their turn; the buttons' labels follow a frame later.
+  // The video's own events (play, pause) are discrete to React: a state update in their handler
+  // renders at once, in the event's task, and while the page is still starting that task also
+  // took whatever work React had pending (two long tasks on a phone). As transitions they wait
+  // their turn; the buttons' labels follow a frame later. Only the mute button mutes the video,
+  // and it sets `muted` itself: no `volumechange` handler, whose event the video's own set-up
+  // (`attachVideo`) fires as the page starts.
   const phone = useMediaQuery(PHONE_QUERY);
   const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
   const media = phone ? MEDIA.phone : MEDIA.desktop;
@@ -103,10 +105,6 @@ export function HeroVideo() {
           tabIndex={-1}
           onPlay={() => startTransition(() => setPlaying(true))}
           onPause={() => startTransition(() => setPlaying(false))}
-          onVolumeChange={(event) => {
-            const nowMuted = event.currentTarget.muted;
-            startTransition(() => setMuted(nowMuted));
-          }}
         />
       ) : null}
       {showVideo ? (

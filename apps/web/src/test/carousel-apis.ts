@@ -39,3 +39,18 @@ export function stubCarouselApis(): void {
     dispatchEvent: () => false,
   }));
 }
+
+/** Nothing watched ever comes on the screen (a carousel below the fold that nobody scrolls to). */
+export function stubNothingOnScreen(): void {
+  vi.stubGlobal(
+    "IntersectionObserver",
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+      takeRecords() {
+        return [];
+      }
+    },
+  );
+}

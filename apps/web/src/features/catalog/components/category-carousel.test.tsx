@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import type { CategoryNode } from "@vaki/contract/catalog";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { stubCarouselApis } from "../../../test/carousel-apis";
+import { stubCarouselApis, stubNothingOnScreen } from "../../../test/carousel-apis";
 import type { CategoryCardItem } from "./category-card";
 import { CategoryCarousel, SLIDES_WITH_PICTURES_AT_FIRST } from "./category-carousel";
 
@@ -77,17 +77,7 @@ describe("the category carousel", () => {
   it("waits off screen, and starts when an arrow is pressed before it was seen", async () => {
     // Never idle, never on the screen: only the press starts it.
     vi.stubGlobal("requestIdleCallback", () => 0);
-    vi.stubGlobal(
-      "IntersectionObserver",
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-        takeRecords() {
-          return [];
-        }
-      },
-    );
+    stubNothingOnScreen();
     renderCarousel([item(4, "Tees"), item(5, "Hoodies"), item(6, "Caps")]);
     await new Promise((resolve) => setTimeout(resolve, 20));
     const next = screen.getByRole("button", { name: "Next slide" });

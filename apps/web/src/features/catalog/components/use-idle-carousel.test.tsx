@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { stubCarouselApis } from "../../../test/carousel-apis";
+import { stubCarouselApis, stubNothingOnScreen } from "../../../test/carousel-apis";
 import { useIdleCarousel } from "./use-idle-carousel";
 
 beforeEach(stubCarouselApis);
@@ -91,17 +91,7 @@ describe("a carousel started once it is on the screen", () => {
 
   it("starts at once when asked, idle or not, seen or not", async () => {
     vi.stubGlobal("requestIdleCallback", () => 0);
-    vi.stubGlobal(
-      "IntersectionObserver",
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-        takeRecords() {
-          return [];
-        }
-      },
-    );
+    stubNothingOnScreen();
     render(<CarouselBelowTheFold />);
     expect(screen.getByText("not started")).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "Start" }));
